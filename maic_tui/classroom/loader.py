@@ -1,0 +1,168 @@
+"""Load and check classroom TOML files, reporting every problem as ``file: field.path: what is wrong``."""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from maic_tui.actions import InvalidAction, parse_params
+from maic_tui.actions import field_path as format_path
+from maic_tui.classroom.models import Classroom, DemoTurn
+
+SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_classrooms"
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    file: str
+    path: str  # dotted field path; "" for the file as a whole
+    message: str
+
+    def __str__(self) -> str:
+        where = f"{self.file}: {self.path}: " if self.path else f"{self.file}: "
+        return where + self.message
+
+
+class ClassroomError(ValueError):
+    def __init__(self, problems: list[Problem]) -> None:
+        super().__init__("\n".join(str(p) for p in problems))
+        self.problems = problems
+
+
+def sample_names() -> list[str]:
+    return sorted(p.stem for p in SAMPLES_DIR.glob("*.toml"))
+
+
+def resolve(name_or_path: str | Path) -> Path:
+    """A path to a classroom file, or the name of a bundled sample."""
+    path = Path(name_or_path)
+    if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
+        return path
+    return SAMPLES_DIR / f"{name_or_path}.toml"
+
+
+def load_classroom(name_or_path: str | Path) -> Classroom:
+    path = resolve(name_or_path)
+    classroom, problems = check_file(path)
+    if classroom is None:
+        raise ClassroomError(problems)
+    return classroom
+
+
+def check_file(path: Path) -> tuple[Classroom | None, list[Problem]]:
+    """Parse and check one file; the classroom is None whenever there is any problem."""
+    name = str(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except FileNotFoundError:
+        return None, [Problem(name, "", "no such file")]
+    except UnicodeDecodeError:
+        return None, [Problem(name, "", "not UTF-8 text")]
+    except OSError as exc:
+        return None, [Problem(name, "", f"cannot read: {exc.strerror or exc}")]
+    if not text.strip():
+        return None, [Problem(name, "", "empty file (a classroom needs a title and at least one agent)")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return None, [Problem(name, "", f"not valid TOML: {exc}")]
+    try:
+        classroom = Classroom.model_validate(data)
+    except ValidationError as exc:
+        return None, [Problem(name, _path(err["loc"]), _message(err)) for err in exc.errors()]
+    problems = [Problem(name, path_, message) for path_, message in _cross_checks(classroom)]
+    return (None if problems else classroom), problems
+
+
+# --- pydantic errors in words -----------------------------------------------------------------------
+
+_UNION_TAGS = {"qa", "discussion", "title", "text", "bullets", "formula", "image", "table"}
+
+
+def _path(loc: Iterable[int | str]) -> str:
+    parts = list(loc)
+    kept: list[int | str] = []
+    for i, part in enumerate(parts):
+        # pydantic puts the tag of a tagged union into the location; people never wrote it.
+        after_session = i > 0 and parts[i - 1] == "session"
+        after_element = i > 1 and parts[i - 2] == "elements" and isinstance(parts[i - 1], int)
+        if part in _UNION_TAGS and (after_session or after_element):
+            continue
+        kept.append(part)
+    return format_path(tuple(kept))
+
+
+def _message(error: Any) -> str:
+    kind, loc = error["type"], tuple(error["loc"])
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown key (check the spelling)"
+    if kind == "too_short" and loc == ("agents",):
+        return "the roster is empty: add at least one [[agents]] entry"
+    message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+    value = error.get("input")
+    if kind not in ("value_error", "too_short") and isinstance(value, str | int | float | bool):
+        message += f", got {value!r}"
+    return message
+
+
+# --- checks across fields ---------------------------------------------------------------------------
+
+
+def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
+    agent_ids: dict[str, int] = {}
+    for i, agent in enumerate(classroom.agents):
+        if agent.id in agent_ids:
+            yield f"agents[{i}].id", f"duplicate agent id {agent.id!r} (already used by agents[{agent_ids[agent.id]}])"
+        else:
+            agent_ids[agent.id] = i
+    trigger = getattr(classroom.session, "trigger_agent", None)
+    if trigger is not None and trigger not in agent_ids:
+        yield "session.trigger_agent", f"{trigger!r} is not an agent of this classroom"
+
+    scene_ids: set[str] = set()
+    for i, scene in enumerate(classroom.scenes):
+        if scene.id in scene_ids:
+            yield f"scenes[{i}].id", f"duplicate scene id {scene.id!r}"
+        scene_ids.add(scene.id)
+        element_ids: set[str] = set()
+        for k, element in enumerate(scene.elements):
+            if element.id in element_ids:
+                yield f"scenes[{i}].elements[{k}].id", f"duplicate element id {element.id!r} in this scene"
+            element_ids.add(element.id)
+
+    demo = classroom.demo
+    yield from _check_turns(classroom, "demo.opening", demo.opening)
+    answer_ids: set[str] = set()
+    for i, answer in enumerate(demo.answers):
+        if answer.id in answer_ids:
+            yield f"demo.answers[{i}].id", f"duplicate answer id {answer.id!r}"
+        answer_ids.add(answer.id)
+        yield from _check_turns(classroom, f"demo.answers[{i}].turns", answer.turns)
+    for agent_id in demo.fallback:
+        if agent_id not in agent_ids:
+            yield f"demo.fallback.{agent_id}", f"{agent_id!r} is not an agent of this classroom"
+
+
+def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Iterator[tuple[str, str]]:
+    for t, turn in enumerate(turns):
+        agent = classroom.agent(turn.agent)
+        if agent is None:
+            yield f"{where}[{t}].agent", f"{turn.agent!r} is not an agent of this classroom"
+            continue
+        for s, step in enumerate(turn.steps):
+            if step.action is None:
+                continue
+            if step.action not in agent.actions:
+                yield f"{where}[{t}].steps[{s}].action", f"{agent.id!r} may not use {step.action!r}"
+                continue
+            try:
+                parse_params(step.action, step.params)
+            except InvalidAction as exc:
+                yield f"{where}[{t}].steps[{s}].params", exc.reason

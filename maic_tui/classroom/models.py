@@ -1,0 +1,191 @@
+"""Pydantic models of a classroom file. Every model forbids unknown keys: a typo must not pass silently."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+
+from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS
+from maic_tui.colors import is_hex_color
+
+Role = Literal["teacher", "assistant", "student"]
+ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
+GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
+GUARD_NAMES: tuple[str, ...] = ("unknown_agent", "same_agent_twice", "cue_before_answer", "student_first")
+
+Text = Annotated[str, Field(min_length=1)]
+Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")]
+
+
+def _hex_color(value: str) -> str:
+    if not is_hex_color(value):
+        raise ValueError(f"not a colour: {value!r} (use #rgb or #rrggbb)")
+    return value.lower()
+
+
+HexColor = Annotated[str, AfterValidator(_hex_color)]
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Learner(Strict):
+    nickname: Text = "Learner"
+    bio: str = ""
+
+
+class QASession(Strict):
+    type: Literal["qa"] = "qa"
+
+
+class DiscussionSession(Strict):
+    type: Literal["discussion"]
+    topic: Text
+    prompt: str = ""
+    trigger_agent: Identifier | None = None
+
+
+Session = Annotated[QASession | DiscussionSession, Field(discriminator="type")]
+
+
+class Limits(Strict):
+    max_agent_turns: int = Field(6, ge=1, le=6)
+    max_actions_per_agent: int = Field(8, ge=1, le=8)
+
+
+class Routing(Strict):
+    guards: list[GuardName] = Field(default_factory=lambda: list(GUARD_NAMES))
+
+
+class Agent(Strict):
+    id: Identifier
+    name: Text
+    role: Role
+    persona: Text
+    avatar: Annotated[str, Field(min_length=1, max_length=4)]
+    color: HexColor
+    priority: int = Field(5, ge=1, le=10)
+    allowed_actions: list[ActionName] | None = None
+
+    @property
+    def actions(self) -> tuple[str, ...]:
+        """The actions this agent may use: its own list, or the defaults of its role."""
+        if self.allowed_actions is None:
+            return ROLE_DEFAULT_ACTIONS[self.role]
+        return tuple(self.allowed_actions)
+
+
+# --- scenes ----------------------------------------------------------------------------------------
+
+
+class SlideTitle(Strict):
+    type: Literal["title"]
+    id: Identifier
+    text: Text
+
+
+class SlideText(Strict):
+    type: Literal["text"]
+    id: Identifier
+    text: Text
+
+
+class SlideBullets(Strict):
+    type: Literal["bullets"]
+    id: Identifier
+    items: list[Text] = Field(min_length=1)
+
+
+class SlideFormula(Strict):
+    type: Literal["formula"]
+    id: Identifier
+    latex: Text
+
+
+class SlideImage(Strict):
+    type: Literal["image"]
+    id: Identifier
+    alt: Text
+
+
+class SlideTable(Strict):
+    type: Literal["table"]
+    id: Identifier
+    rows: list[list[str]] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _rectangular(self) -> SlideTable:
+        if not self.rows[0] or any(len(row) != len(self.rows[0]) for row in self.rows):
+            raise ValueError("every row needs as many cells as the first row")
+        return self
+
+
+SlideElement = Annotated[
+    SlideTitle | SlideText | SlideBullets | SlideFormula | SlideImage | SlideTable,
+    Field(discriminator="type"),
+]
+
+
+class Scene(Strict):
+    id: Identifier
+    title: Text
+    type: Literal["slide"] = "slide"
+    elements: list[SlideElement] = Field(default_factory=list)
+
+
+# --- demo material (for the offline demo model) -----------------------------------------------------
+
+
+class DemoStep(Strict):
+    """One item of an agent's answer: speech (``say``) or an action with its params."""
+
+    say: str | None = None
+    action: ActionName | None = None
+    params: dict[str, Any] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> DemoStep:
+        if (self.say is None) == (self.action is None):
+            raise ValueError("a step has either 'say' or 'action'")
+        if self.say is not None and self.params:
+            raise ValueError("'params' belongs to an 'action' step")
+        return self
+
+
+class DemoTurn(Strict):
+    agent: Identifier
+    steps: list[DemoStep] = Field(min_length=1)
+
+
+class DemoAnswer(Strict):
+    """What the class says when the learner's message matches one of ``keywords``."""
+
+    id: Identifier
+    question: Text  # an example question, offered to the learner as a suggestion
+    keywords: list[Text] = Field(min_length=1)
+    turns: list[DemoTurn] = Field(min_length=1)
+
+
+class Demo(Strict):
+    opening: list[DemoTurn] = Field(default_factory=list)
+    answers: list[DemoAnswer] = Field(default_factory=list)
+    # agent id -> lines for a question the material does not cover (honest, in character)
+    fallback: dict[str, list[Text]] = Field(default_factory=dict)
+
+
+class Classroom(Strict):
+    title: Text
+    description: str = ""
+    language: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")] = "en"
+    learner: Learner = Field(default_factory=Learner)
+    session: Session = Field(default_factory=QASession)
+    limits: Limits = Field(default_factory=Limits)
+    routing: Routing = Field(default_factory=Routing)
+    agents: list[Agent] = Field(min_length=1)
+    scenes: list[Scene] = Field(default_factory=list)
+    demo: Demo = Field(default_factory=Demo)
+
+    def agent(self, agent_id: str) -> Agent | None:
+        return next((a for a in self.agents if a.id == agent_id), None)

@@ -1,0 +1,221 @@
+"""The event protocol shared by every layer (DESIGN.md §2).
+
+Wire form: one JSON object per line, ``{"type": ..., "data": {...}}`` with camelCase field names, the same
+shape as OpenMAIC's ``StatelessEvent`` so the stream stays compatible with its clients. Python code uses
+snake_case attributes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic.alias_generators import to_camel
+
+
+class WireModel(BaseModel):
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True)
+
+
+# --- payloads --------------------------------------------------------------------------------------
+
+
+class ThinkingData(WireModel):
+    stage: Literal["director", "agent_loading"]
+    agent_id: str | None = None
+
+
+class AgentStartData(WireModel):
+    message_id: str
+    agent_id: str
+    agent_name: str
+    agent_avatar: str
+    agent_color: str
+
+
+class TextDeltaData(WireModel):
+    content: str
+    message_id: str
+
+
+class ActionData(WireModel):
+    action_id: str
+    action_name: str
+    params: dict[str, Any]
+    agent_id: str
+    message_id: str
+
+
+class ErrorData(WireModel):
+    message: str
+
+
+class AgentEndData(WireModel):
+    message_id: str
+    agent_id: str
+
+
+class CueUserData(WireModel):
+    from_agent_id: str | None = None
+    prompt: str | None = None
+    options: list[str] | None = Field(None, min_length=2, max_length=4)
+
+
+class AgentTurnSummary(WireModel):
+    agent_id: str
+    agent_name: str
+    content_preview: str
+    action_count: int
+    whiteboard_actions: list[str] = Field(default_factory=list)
+    action_warnings: list[str] = Field(default_factory=list)
+
+
+class WhiteboardActionRecord(WireModel):
+    action_name: str
+    agent_id: str
+    agent_name: str
+    params: dict[str, Any]
+
+
+class DirectorState(WireModel):
+    turn_count: int = 0
+    agent_responses: list[AgentTurnSummary] = Field(default_factory=list)
+    whiteboard_ledger: list[WhiteboardActionRecord] = Field(default_factory=list)
+
+
+class GuardVerdict(WireModel):
+    rule: str
+    passed: bool
+    reason: str | None = None
+
+
+class TraceRecord(WireModel):
+    """One director step (DESIGN.md §4)."""
+
+    step: int
+    path: Literal["limit", "single_agent", "trigger", "model", "fallback"]
+    candidates: list[str] = Field(default_factory=list)
+    raw: str | None = None
+    parsed: dict[str, Any] | None = None
+    guards: list[GuardVerdict] = Field(default_factory=list)
+    final: str
+    reason: str | None = None
+    latency_ms: float = 0.0
+
+
+EndReason = Literal[
+    "cue_user",
+    "director_end",
+    "agent_turn_limit",
+    "director_budget",
+    "consecutive_empty_turns",
+    "interrupted",
+    "error",
+]
+
+
+class DoneData(WireModel):
+    total_actions: int
+    total_agents: int
+    agent_had_content: bool
+    cue_user_received: bool
+    end_reason: EndReason
+    director_state: DirectorState = Field(default_factory=DirectorState)
+    director_trace: list[TraceRecord] = Field(default_factory=list)
+
+
+# --- events ----------------------------------------------------------------------------------------
+
+
+class ThinkingEvent(WireModel):
+    type: Literal["thinking"] = "thinking"
+    data: ThinkingData
+
+
+class AgentStartEvent(WireModel):
+    type: Literal["agent_start"] = "agent_start"
+    data: AgentStartData
+
+
+class TextDeltaEvent(WireModel):
+    type: Literal["text_delta"] = "text_delta"
+    data: TextDeltaData
+
+
+class ActionEvent(WireModel):
+    type: Literal["action"] = "action"
+    data: ActionData
+
+
+class ErrorEvent(WireModel):
+    type: Literal["error"] = "error"
+    data: ErrorData
+
+
+class AgentEndEvent(WireModel):
+    type: Literal["agent_end"] = "agent_end"
+    data: AgentEndData
+
+
+class CueUserEvent(WireModel):
+    type: Literal["cue_user"] = "cue_user"
+    data: CueUserData
+
+
+class DoneEvent(WireModel):
+    type: Literal["done"] = "done"
+    data: DoneData
+
+
+Event = Annotated[
+    ThinkingEvent
+    | AgentStartEvent
+    | TextDeltaEvent
+    | ActionEvent
+    | ErrorEvent
+    | AgentEndEvent
+    | CueUserEvent
+    | DoneEvent,
+    Field(discriminator="type"),
+]
+EVENT_TYPES: tuple[str, ...] = (
+    "thinking",
+    "agent_start",
+    "text_delta",
+    "action",
+    "error",
+    "agent_end",
+    "cue_user",
+    "done",
+)
+
+_EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+class EventDecodeError(ValueError):
+    """A line that is not a valid event; the message says what is wrong in one line."""
+
+
+def to_json(event: Event) -> str:
+    """One line of wire JSON (no trailing newline)."""
+    return event.model_dump_json(by_alias=True, exclude_none=True)
+
+
+def from_json(line: str | bytes) -> Event:
+    """Parse one wire line back into an event, or raise EventDecodeError."""
+    try:
+        raw = json.loads(line)
+    except (ValueError, TypeError) as exc:
+        raise EventDecodeError(f"not JSON: {exc}") from None
+    if not isinstance(raw, dict):
+        raise EventDecodeError("an event must be a JSON object with 'type' and 'data'")
+    kind = raw.get("type")
+    if kind not in EVENT_TYPES:
+        raise EventDecodeError(f"unknown event type {kind!r} (expected one of {', '.join(EVENT_TYPES)})")
+    try:
+        return _EVENT_ADAPTER.validate_python(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"][1:])
+        raise EventDecodeError(f"bad {kind} event: {where}: {first['msg']}") from None

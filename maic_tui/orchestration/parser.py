@@ -1,0 +1,455 @@
+"""Incremental parser for an agent's streamed JSON-array output (DESIGN.md §5, reference B).
+
+The model answers ``[{"type":"text","content":"..."}, {"type":"action","name":"wb_...","params":{...}}]``.
+``StreamParser`` is a real tokenizer: it keeps string/escape state and nesting depth across chunks, so
+each character is looked at once (linear time) and the result never depends on where chunks split.
+
+- Text items stream as ``TextDelta`` while their string is still open; an action is emitted when its
+  object closes; the response ends at the depth-0 ``]``; anything after it is ignored.
+- Tolerated: prose or code fences before ``[``, legacy ``tool_name``/``parameters`` keys, items without
+  ``type`` when their keys make the kind plain, bare strings as speech, a bare object, unescaped inner
+  quotes where the next characters show the string cannot have ended, an unclosed array (complete
+  items count; a last item missing only its ``}`` is recovered), and plain prose (spoken at the end).
+- Raw JSON is never spoken: output without any item is spoken only if it does not look structured.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
+
+
+@dataclass(frozen=True, slots=True)
+class TextDelta:
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class ParsedAction:
+    name: str
+    params: dict[str, Any]
+    action_id: str | None = None
+
+
+Item = TextDelta | ParsedAction
+
+_SEEK, _CANDIDATE, _JSON, _STRING, _LITERAL, _DONE, _CLOSED = range(7)
+_KEY, _VALUE, _SPEECH = range(3)  # what an open string is
+_NO_CLOSE, _QUOTE, _QUOTE_COMMA = range(3)  # undecided closing quote (inner-quote recovery)
+
+_OPENERS = re.compile(r"[\[{]")
+_SPACE = re.compile(r"[ \t\r\n]*")
+_STRING_SPECIAL = re.compile(r'["\\]')
+_LITERAL_CHARS = re.compile(r'[^\s,:\[\]{}"]*')
+_NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
+# "\b" and "\f" are left out on purpose: no speech or formula wants a backspace or form feed, while
+# "\frac" and "\beta" written with one backslash are common; they stay literal like other unknown escapes.
+_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
+_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
+_SKIP = object()  # a value that could not be read (garbage literal)
+
+
+@dataclass(slots=True)
+class _Object:
+    data: dict[str, Any] = field(default_factory=dict)
+    key: str | None = None
+    expect_value: bool = False
+    streamed: bool = False
+
+
+@dataclass(slots=True)
+class _Array:
+    data: list[Any] = field(default_factory=list)
+
+
+class StreamParser:
+    """Feed chunks of model output; get speech deltas and complete actions in the model's order."""
+
+    def __init__(self) -> None:
+        self._mode = _SEEK
+        self._opener = ""
+        self._explicit_array = False
+        self._stack: list[_Object | _Array] = []
+        # open string
+        self._target = _VALUE
+        self._parts: list[str] = []
+        self._escape: str | None = None  # None, "\\" or "\\u" + collected hex digits
+        self._high_surrogate: int | None = None
+        self._close = _NO_CLOSE
+        self._pending = ""  # raw characters after an undecided closing quote
+        self._literal: list[str] = []
+        # output
+        self._out: list[Item] = []
+        self._speech: list[str] = []
+        self._quotes = QuoteMarkerStripper()
+        self._item_started = False
+        self._last_char = ""
+        self._emitted = False
+        self._raw: list[str] | None = []  # kept only until something is emitted (prose fallback)
+
+    # --- public API --------------------------------------------------------------------------------
+
+    def feed(self, chunk: str) -> list[Item]:
+        if self._mode == _CLOSED or not isinstance(chunk, str) or not chunk:
+            return []
+        if self._raw is not None:
+            self._raw.append(chunk)
+        self._consume(chunk)
+        return self._take()
+
+    def close(self) -> list[Item]:
+        if self._mode == _CLOSED:
+            return []
+        if self._mode == _STRING:
+            if self._close != _NO_CLOSE or self._target == _KEY:
+                self._finish_string()
+            elif self._target == _SPEECH:
+                self._flush_surrogate()
+                self._speak_parts()
+        elif self._mode == _LITERAL:
+            self._finish_literal()
+        if self._mode == _JSON and len(self._stack) == 2 and isinstance(self._stack[1], _Object):
+            self._on_item(self._stack.pop())  # only the last item's "}" is missing: the item is complete
+        self._flush_speech()
+        if not self._emitted and self._raw is not None:
+            prose = prose_fallback("".join(self._raw))
+            if prose:
+                self._start_speech()
+                self._speak(self._quotes.feed(prose))
+        self._mode = _CLOSED
+        self._stack.clear()
+        return self._take()
+
+    # --- output ------------------------------------------------------------------------------------
+
+    def _take(self) -> list[Item]:
+        self._flush_speech()
+        out, self._out = self._out, []
+        if out:
+            self._emitted = True
+            self._raw = None
+        return out
+
+    def _start_speech(self) -> None:
+        self._quotes.reset()
+        self._item_started = True
+
+    def _speak(self, text: str) -> None:
+        if not text:
+            return
+        if self._item_started:
+            # A new text item joins the message with a space unless whitespace already separates them.
+            self._item_started = False
+            if self._last_char and not self._last_char.isspace() and not text[0].isspace():
+                self._speech.append(" ")
+        self._speech.append(text)
+        self._last_char = text[-1]
+
+    def _flush_speech(self) -> None:
+        if self._speech:
+            self._out.append(TextDelta("".join(self._speech)))
+            self._speech = []
+
+    def _emit_action(self, action: ParsedAction) -> None:
+        self._flush_speech()
+        self._out.append(action)
+
+    # --- items -------------------------------------------------------------------------------------
+
+    def _on_item(self, value: Any) -> None:
+        if isinstance(value, _Object):
+            obj, streamed = value.data, value.streamed
+        elif isinstance(value, str):
+            return  # bare string items were spoken while they streamed
+        else:
+            return
+        kind = obj.get("type")
+        if kind is None:
+            if "name" in obj or "tool_name" in obj:
+                kind = "action"
+            elif "content" in obj:
+                kind = "text"
+        if kind == "text":
+            content = obj.get("content")
+            if not streamed and isinstance(content, str):
+                self._start_speech()
+                self._speak(self._quotes.feed(content))
+        elif kind == "action":
+            name = obj.get("name") or obj.get("tool_name")
+            if not isinstance(name, str) or not name.strip():
+                return
+            params = obj.get("params", obj.get("parameters"))
+            action_id = obj.get("action_id")
+            self._emit_action(
+                ParsedAction(
+                    name=name.strip(),
+                    params=params if isinstance(params, dict) else {},
+                    action_id=action_id if isinstance(action_id, str) and action_id else None,
+                )
+            )
+
+    # --- tokenizer ---------------------------------------------------------------------------------
+
+    def _consume(self, text: str) -> None:
+        i, n = 0, len(text)
+        while i < n:
+            mode = self._mode
+            if mode == _STRING:
+                i = self._string(text, i)
+            elif mode == _JSON:
+                i = _SPACE.match(text, i).end()
+                if i < n:
+                    i = self._structural(text, i)
+            elif mode == _LITERAL:
+                end = _LITERAL_CHARS.match(text, i).end()
+                self._literal.append(text[i:end])
+                i = end
+                if i < n:
+                    self._finish_literal()
+            elif mode == _SEEK:
+                found = _OPENERS.search(text, i)
+                if found is None:
+                    return
+                self._opener = found.group()
+                self._mode = _CANDIDATE
+                i = found.end()
+            elif mode == _CANDIDATE:
+                i = _SPACE.match(text, i).end()
+                if i < n:
+                    self._confirm_opener(text[i])
+            else:  # _DONE: everything after the array is ignored
+                return
+
+    def _confirm_opener(self, nxt: str) -> None:
+        """A '[' or '{' in prose starts JSON only if the next character can continue a real answer."""
+        if (self._opener == "[" and nxt in '{"]') or (self._opener == "{" and nxt == '"'):
+            self._explicit_array = self._opener == "["
+            self._stack = [_Array()]
+            if not self._explicit_array:
+                self._stack.append(_Object())
+            self._mode = _JSON
+        else:
+            self._mode = _SEEK  # the character is looked at again in prose
+
+    def _structural(self, text: str, i: int) -> int:
+        c = text[i]
+        top = self._stack[-1]
+        if c == '"':
+            self._open_string(top)
+        elif c == "{":
+            self._stack.append(_Object())
+        elif c == "[":
+            self._stack.append(_Array())
+        elif c == "}" or c == "]":
+            return self._closer(c, top, i)
+        elif c == ":":
+            if isinstance(top, _Object):
+                top.expect_value = True
+        elif c == ",":
+            pass  # separators carry no information once values are tracked by key
+        else:
+            self._literal = []
+            self._mode = _LITERAL
+            return i
+        return i + 1
+
+    def _closer(self, c: str, top: _Object | _Array, i: int) -> int:
+        if len(self._stack) == 1:
+            if c == "]" or not self._explicit_array:
+                self._end_array()
+            return i + 1  # a stray "}" at item level is ignored
+        matches = isinstance(top, _Object) == (c == "}")
+        self._stack.pop()
+        self._complete(top)
+        # A mismatched closer also closes what it skipped over: look at it again one level up.
+        return i + 1 if matches else i
+
+    def _end_array(self) -> None:
+        self._stack.clear()
+        self._mode = _DONE if self._emitted or self._out or self._speech else _SEEK
+
+    def _complete(self, value: Any) -> None:
+        """A value finished; attach it to its container or, at item level, hand it on."""
+        if len(self._stack) == 1:
+            self._on_item(value)
+            if not self._explicit_array:
+                self._reset_seek()  # a bare object ends here; another may follow
+            return
+        plain = value.data if isinstance(value, _Object | _Array) else value
+        top = self._stack[-1]
+        if isinstance(top, _Object):
+            if top.key is not None and plain is not _SKIP:
+                top.data[top.key] = plain
+            top.key = None
+            top.expect_value = False
+        elif plain is not _SKIP:
+            top.data.append(plain)
+
+    def _reset_seek(self) -> None:
+        self._stack.clear()
+        self._mode = _SEEK
+
+    # --- strings -----------------------------------------------------------------------------------
+
+    def _open_string(self, top: _Object | _Array) -> None:
+        depth = len(self._stack)
+        if isinstance(top, _Object) and not top.expect_value:
+            self._target = _KEY
+        elif depth == 1 or (
+            depth == 2 and isinstance(top, _Object) and top.key == "content" and top.data.get("type") == "text"
+        ):
+            self._target = _SPEECH
+            if isinstance(top, _Object):
+                top.streamed = True
+            self._start_speech()
+        else:
+            self._target = _VALUE
+        self._parts = []
+        self._close = _NO_CLOSE
+        self._mode = _STRING
+
+    def _string(self, text: str, i: int) -> int:
+        n = len(text)
+        while i < n:
+            if self._close != _NO_CLOSE:
+                i = self._decide_close(text, i)
+                if self._mode != _STRING:
+                    return i
+                continue
+            if self._escape is not None:
+                i = self._read_escape(text, i)
+                continue
+            found = _STRING_SPECIAL.search(text, i)
+            end = n if found is None else found.start()
+            if end > i:
+                self._add(text[i:end])
+            if found is None:
+                i = n
+                break
+            i = end + 1
+            if found.group() == "\\":
+                self._escape = "\\"
+            elif self._target == _KEY:
+                self._finish_string()
+                return i
+            else:
+                self._close, self._pending = _QUOTE, '"'
+        if self._target == _SPEECH and self._parts:
+            self._speak_parts()
+        return i
+
+    def _decide_close(self, text: str, i: int) -> int:
+        """After a quote inside a value string: did the string end, or was it an unescaped inner quote?"""
+        c = text[i]
+        if c in " \t\r\n":
+            self._pending += c
+            return i + 1
+        in_object = isinstance(self._stack[-1], _Object)
+        if self._close == _QUOTE:
+            if c in "}]" or (c == "," and not in_object):
+                self._finish_string()
+                return i
+            if c == ",":
+                # In an object a real comma is followed by the next key (or a trailing "}").
+                self._close = _QUOTE_COMMA
+                self._pending += c
+                return i + 1
+        elif c in '"}':
+            self._finish_string()
+            return i
+        pending, self._pending, self._close = self._pending, "", _NO_CLOSE
+        self._add(pending)
+        return i
+
+    def _read_escape(self, text: str, i: int) -> int:
+        escape = self._escape or ""
+        if escape == "\\":
+            c = text[i]
+            if c == "u":
+                self._escape = "\\u"
+                return i + 1
+            self._escape = None
+            # JSON has no "\s" or "\a": keep such pairs literally (LaTeX written with single backslashes).
+            self._add(_ESCAPES.get(c, "\\" + c))
+            return i + 1
+        n = len(text)
+        while i < n and len(escape) < 6 and text[i] in "0123456789abcdefABCDEF":
+            escape += text[i]
+            i += 1
+        if len(escape) == 6:
+            self._escape = None
+            self._add_code_unit(int(escape[2:], 16))
+        elif i < n:
+            self._escape = None
+            self._add(escape)  # "\u" without four hex digits: keep it as written
+        else:
+            self._escape = escape
+        return i
+
+    def _add_code_unit(self, code: int) -> None:
+        if 0xD800 <= code < 0xDC00:
+            self._flush_surrogate()
+            self._high_surrogate = code
+        elif 0xDC00 <= code < 0xE000:
+            high, self._high_surrogate = self._high_surrogate, None
+            if high is None:
+                self._parts.append("\ufffd")
+            else:
+                self._parts.append(chr(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)))
+        else:
+            self._add(chr(code))
+
+    def _add(self, text: str) -> None:
+        self._flush_surrogate()
+        self._parts.append(text)
+
+    def _flush_surrogate(self) -> None:
+        if self._high_surrogate is not None:
+            self._high_surrogate = None
+            self._parts.append("\ufffd")
+
+    def _speak_parts(self) -> None:
+        text = "".join(self._parts)
+        self._parts = []
+        self._speak(self._quotes.feed(text))
+
+    def _finish_string(self) -> None:
+        if self._escape is not None:
+            self._add(self._escape)
+            self._escape = None
+        self._flush_surrogate()
+        target = self._target
+        if target == _SPEECH:
+            self._speak_parts()
+        value = "".join(self._parts)
+        self._parts, self._pending, self._close = [], "", _NO_CLOSE
+        self._mode = _JSON
+        top = self._stack[-1]
+        if target == _KEY and isinstance(top, _Object):
+            top.key, top.expect_value = value, False
+        else:
+            self._complete(value)
+
+    # --- literals ----------------------------------------------------------------------------------
+
+    def _finish_literal(self) -> None:
+        token = "".join(self._literal)
+        self._literal = []
+        self._mode = _JSON
+        top = self._stack[-1]
+        if isinstance(top, _Object) and not top.expect_value:
+            return  # a bare word where a key belongs: not JSON, skip it
+        if token in _WORDS:
+            value: Any = _WORDS[token]
+        elif _NUMBER.fullmatch(token):
+            value = json.loads(token)
+        else:
+            value = _SKIP
+        self._complete(value)
+
+
+_WORDS: dict[str, Any] = {"true": True, "false": False, "null": None}

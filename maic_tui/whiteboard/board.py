@@ -1,0 +1,213 @@
+"""The in-memory whiteboard and its reducer: one ``apply`` for all twelve ``wb_*`` actions.
+
+Deterministic by construction: ids come from counters held in the board, so replaying the same
+actions on a fresh board gives the same board, ids included. A rejected action changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from maic_tui.actions import (
+    WHITEBOARD_ACTIONS,
+    ActionParams,
+    DeleteElement,
+    DrawChart,
+    DrawCode,
+    DrawLatex,
+    DrawLine,
+    DrawShape,
+    DrawTable,
+    DrawText,
+    EditCode,
+    InvalidAction,
+    parse_params,
+)
+from maic_tui.whiteboard.code_edit import edit_code, initial_lines
+from maic_tui.whiteboard.conflicts import conflict_report, find_conflicts
+from maic_tui.whiteboard.elements import (
+    ChartElement,
+    CodeElement,
+    Element,
+    LatexElement,
+    LineElement,
+    ShapeElement,
+    TableElement,
+    TextElement,
+)
+from maic_tui.whiteboard.history import History, Snapshot
+from maic_tui.whiteboard.latex_text import latex_in_text
+from maic_tui.whiteboard.summary import board_summary
+
+
+@dataclass(frozen=True, slots=True)
+class ApplyResult:
+    ok: bool
+    reason: str | None = None
+    # The params as applied, in event form: defaults filled in, generated element and line ids added.
+    params: dict[str, Any] = field(default_factory=dict)
+    element_id: str | None = None
+
+
+class Whiteboard:
+    def __init__(self) -> None:
+        self.is_open = False
+        self._elements: tuple[Element, ...] = ()
+        self._counters: dict[str, int] = {}
+        self._applied = 0
+        self.history = History()
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        return self._elements
+
+    def get(self, element_id: str) -> Element | None:
+        return next((e for e in self._elements if e.id == element_id), None)
+
+    def conflicts(self) -> list[str]:
+        return find_conflicts(self._elements)
+
+    def conflict_report(self) -> str:
+        return conflict_report(self._elements)
+
+    def summary(self) -> str:
+        return board_summary(self._elements)
+
+    def state(self) -> dict[str, Any]:
+        """Everything that defines the board, for comparing two boards (replays)."""
+        return {
+            "open": self.is_open,
+            "elements": [e.model_dump() for e in self._elements],
+            "counters": dict(self._counters),
+        }
+
+    # --- changing ----------------------------------------------------------------------------------
+
+    def apply(self, name: str, params: Any = None) -> ApplyResult:
+        if name not in WHITEBOARD_ACTIONS:
+            return ApplyResult(False, f"unknown_action: {name}")
+        try:
+            parsed = parse_params(name, {} if params is None else params)
+            result = self._dispatch(name, parsed)
+        except InvalidAction as exc:
+            return ApplyResult(False, exc.reason)
+        self._applied += 1
+        return result
+
+    def restore(self, index: int) -> ApplyResult:
+        """Bring back a history snapshot; the current content is saved first so nothing is lost."""
+        if not -len(self.history) <= index < len(self.history):
+            return ApplyResult(False, "snapshot_not_found")
+        snapshot: Snapshot = self.history[index]
+        if snapshot.elements != self._elements:
+            self.history.push(self._applied, self._elements)
+            self._elements = snapshot.elements
+        self.is_open = True
+        return ApplyResult(True)
+
+    def _dispatch(self, name: str, params: ActionParams) -> ApplyResult:
+        if name == "wb_open":
+            self.is_open = True
+            return ApplyResult(True)
+        if name == "wb_close":
+            self.is_open = False
+            return ApplyResult(True)
+        if name == "wb_clear":
+            if not self._elements:
+                raise InvalidAction("board_empty")
+            self.history.push(self._applied, self._elements)
+            self._elements = ()
+            self.is_open = True
+            return ApplyResult(True)
+        if isinstance(params, DeleteElement):
+            if self.get(params.element_id) is None:
+                raise InvalidAction(f"element_not_found: {params.element_id}")
+            self._elements = tuple(e for e in self._elements if e.id != params.element_id)
+            self.is_open = True
+            return ApplyResult(True, params=params.wire(), element_id=params.element_id)
+        if isinstance(params, EditCode):
+            return self._edit_code(params)
+        return self._draw(params)
+
+    def _draw(self, params: ActionParams) -> ApplyResult:
+        requested = getattr(params, "element_id", None)
+        if requested is not None and self.get(requested) is not None:
+            raise InvalidAction(f"element_id_conflict: {requested}")
+        element = _build(params, "")
+        element_id = requested or self._next_id(element.type)
+        element = element.model_copy(update={"id": element_id})
+        wire = params.wire() | {"elementId": element_id}
+        if isinstance(element, CodeElement):
+            wire["lineIds"] = [line.id for line in element.lines]
+        self._elements = (*self._elements, element)
+        self.is_open = True
+        return ApplyResult(True, params=wire, element_id=element_id)
+
+    def _edit_code(self, params: EditCode) -> ApplyResult:
+        target = self.get(params.element_id)
+        if target is None:
+            raise InvalidAction(f"element_not_found: {params.element_id}")
+        if not isinstance(target, CodeElement):
+            raise InvalidAction(f"not_a_code_element: {params.element_id}")
+        edited, written = edit_code(target, params)
+        self._elements = tuple(edited if e is target else e for e in self._elements)
+        self.is_open = True
+        return ApplyResult(True, params=params.wire() | {"newLineIds": written}, element_id=target.id)
+
+    def _next_id(self, element_type: str) -> str:
+        taken = {e.id for e in self._elements}
+        number = self._counters.get(element_type, 0)
+        while True:
+            number += 1
+            candidate = f"{element_type}_{number}"
+            if candidate not in taken:
+                self._counters[element_type] = number
+                return candidate
+
+
+def _build(params: ActionParams, element_id: str) -> Element:
+    """The element a draw action describes (reference A.4 defaults come from the param schemas)."""
+    match params:
+        case DrawText():
+            latex = latex_in_text(params.content)
+            box = {"id": element_id, "left": params.x, "top": params.y,
+                   "width": params.width, "height": params.height}
+            if latex is not None:
+                return LatexElement(**box, latex=latex, color=params.color)
+            return TextElement(**box, content=params.content, font_size=params.font_size, color=params.color)
+        case DrawShape():
+            return ShapeElement(id=element_id, left=params.x, top=params.y, width=params.width,
+                                height=params.height, shape=params.shape, fill=params.fill_color)
+        case DrawChart():
+            data = params.data
+            legends = tuple(data.legends) or tuple(f"Series {i}" for i in range(1, len(data.series) + 1))
+            return ChartElement(id=element_id, left=params.x, top=params.y, width=params.width,
+                                height=params.height, chart_type=params.chart_type, labels=tuple(data.labels),
+                                legends=legends, series=tuple(tuple(row) for row in data.series),
+                                theme_colors=tuple(params.theme_colors))
+        case DrawLatex():
+            return LatexElement(id=element_id, left=params.x, top=params.y, width=params.width,
+                                height=params.height, latex=params.latex, color=params.color)
+        case DrawTable():
+            return TableElement(id=element_id, left=params.x, top=params.y, width=params.width,
+                                height=params.height, cells=tuple(tuple(row) for row in params.data),
+                                outline_width=params.outline.width, outline_style=params.outline.style,
+                                outline_color=params.outline.color,
+                                theme_color=params.theme.color if params.theme else None)
+        case DrawLine():
+            return LineElement(id=element_id, left=min(params.start_x, params.end_x),
+                               top=min(params.start_y, params.end_y),
+                               width=abs(params.end_x - params.start_x),
+                               height=abs(params.end_y - params.start_y),
+                               start_x=params.start_x, start_y=params.start_y, end_x=params.end_x,
+                               end_y=params.end_y, color=params.color, stroke_width=params.width,
+                               style=params.style, start_marker=params.points[0], end_marker=params.points[1])
+        case DrawCode():
+            lines = initial_lines(params.code)
+            return CodeElement(id=element_id, left=params.x, top=params.y, width=params.width,
+                               height=params.height, language=params.language, lines=lines,
+                               file_name=params.file_name, next_line_number=len(lines) + 1)
+    raise InvalidAction("unknown_action")  # pragma: no cover - every draw schema is matched above
