@@ -65,12 +65,12 @@ def check_file(path: Path) -> tuple[Classroom | None, list[Problem]]:
         return None, [Problem(name, "", "not UTF-8 text")]
     except OSError as exc:
         return None, [Problem(name, "", f"cannot read: {exc.strerror or exc}")]
-    if not text.strip():
-        return None, [Problem(name, "", "empty file (a classroom needs a title and at least one agent)")]
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(name, "", f"not valid TOML: {exc}")]
+    if not data:
+        return None, [Problem(name, "", "empty file (a classroom needs a title and at least one agent)")]
     try:
         classroom = Classroom.model_validate(data)
     except ValidationError as exc:

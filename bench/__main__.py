@@ -1,0 +1,3 @@
+from bench import parser_bench
+
+parser_bench.main()
