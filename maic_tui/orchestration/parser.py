@@ -20,22 +20,12 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from maic_tui.orchestration.items import Item, ParsedAction, TextDelta, action_from, item_kind
 from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
 
-
-@dataclass(frozen=True, slots=True)
-class TextDelta:
-    text: str
+__all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedAction:
-    name: str
-    params: dict[str, Any]
-    action_id: str | None = None
-
-
-Item = TextDelta | ParsedAction
 
 _SEEK, _CANDIDATE, _JSON, _STRING, _LITERAL, _DONE, _CLOSED = range(7)
 _KEY, _VALUE, _SPEECH = range(3)  # what an open string is
@@ -161,36 +151,18 @@ class StreamParser:
     # --- items -------------------------------------------------------------------------------------
 
     def _on_item(self, value: Any) -> None:
-        if isinstance(value, _Object):
-            obj, streamed = value.data, value.streamed
-        elif isinstance(value, str):
-            return  # bare string items were spoken while they streamed
-        else:
-            return
-        kind = obj.get("type")
-        if kind is None:
-            if "name" in obj or "tool_name" in obj:
-                kind = "action"
-            elif "content" in obj:
-                kind = "text"
+        if not isinstance(value, _Object):
+            return  # bare string items were spoken while they streamed; other values are not items
+        kind = item_kind(value.data)
         if kind == "text":
-            content = obj.get("content")
-            if not streamed and isinstance(content, str):
+            content = value.data.get("content")
+            if not value.streamed and isinstance(content, str):
                 self._start_speech()
                 self._speak(self._quotes.feed(content))
         elif kind == "action":
-            name = obj.get("name") or obj.get("tool_name")
-            if not isinstance(name, str) or not name.strip():
-                return
-            params = obj.get("params", obj.get("parameters"))
-            action_id = obj.get("action_id")
-            self._emit_action(
-                ParsedAction(
-                    name=name.strip(),
-                    params=params if isinstance(params, dict) else {},
-                    action_id=action_id if isinstance(action_id, str) and action_id else None,
-                )
-            )
+            action = action_from(value.data)
+            if action is not None:
+                self._emit_action(action)
 
     # --- tokenizer ---------------------------------------------------------------------------------
 
