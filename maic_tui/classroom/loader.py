@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from maic_tui.actions import InvalidAction, parse_params
+from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.actions import field_path as format_path
 from maic_tui.classroom.models import Classroom, DemoTurn
 
@@ -151,6 +151,7 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
 
 
 def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Iterator[tuple[str, str]]:
+    slide_ids = {element.id for scene in classroom.scenes for element in scene.elements}
     for t, turn in enumerate(turns):
         agent = classroom.agent(turn.agent)
         if agent is None:
@@ -163,6 +164,10 @@ def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Ite
                 yield f"{where}[{t}].steps[{s}].action", f"{agent.id!r} may not use {step.action!r}"
                 continue
             try:
-                parse_params(step.action, step.params)
+                params = parse_params(step.action, step.params)
             except InvalidAction as exc:
                 yield f"{where}[{t}].steps[{s}].params", exc.reason
+                continue
+            target = getattr(params, "element_id", None)
+            if step.action in SLIDE_ACTIONS and target not in slide_ids:
+                yield f"{where}[{t}].steps[{s}].params.elementId", f"{target!r} is not an element of any scene"

@@ -12,6 +12,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.events import (
     ActionData,
@@ -92,6 +93,18 @@ class DemoLesson:
             )
         )
 
+    def _slide_action(self, item: ParsedAction) -> tuple[bool, str | None, dict]:
+        """Pointers target an element of the current slide (the first scene until scenes can change)."""
+        try:
+            params = parse_params(item.name, item.params)
+        except InvalidAction as exc:
+            return False, exc.reason, {}
+        scene = self.classroom.scenes[0] if self.classroom.scenes else None
+        target = getattr(params, "element_id", None)
+        if scene is None or all(element.id != target for element in scene.elements):
+            return False, f"element_not_found: {target}", {}
+        return True, None, params.wire()
+
     def _agent_turn(self, turn: DemoTurn) -> Iterator[Event]:
         agent = self.classroom.agent(turn.agent)
         assert agent is not None  # the loader checked every demo turn's agent
@@ -137,14 +150,18 @@ class DemoLesson:
         )
 
     def _action(self, item: ParsedAction, agent_id: str, message_id: str, index: int) -> Event:
-        result = self.board.apply(item.name, item.params)
-        if not result.ok:
-            return ErrorEvent(data=ErrorData(message=f"{agent_id}: {item.name} rejected ({result.reason})"))
+        if item.name in SLIDE_ACTIONS:
+            ok, reason, params = self._slide_action(item)
+        else:
+            result = self.board.apply(item.name, item.params)
+            ok, reason, params = result.ok, result.reason, result.params
+        if not ok:
+            return ErrorEvent(data=ErrorData(message=f"{agent_id}: {item.name} rejected ({reason})"))
         return ActionEvent(
             data=ActionData(
                 action_id=item.action_id or f"{message_id}-a{index + 1}",
                 action_name=item.name,
-                params=result.params,
+                params=params,
                 agent_id=agent_id,
                 message_id=message_id,
             )
