@@ -17,6 +17,7 @@ from maic_tui.whiteboard.elements import (
     TableElement,
     TextElement,
 )
+from maic_tui.whiteboard.summary import clip
 
 OVERLAP_THRESHOLD = 0.30
 
@@ -28,18 +29,13 @@ def _round(value: float) -> int:
     return math.floor(value + 0.5)  # JavaScript's Math.round, which the upstream messages use
 
 
-def _clip(text: str, limit: int) -> str:
-    flat = " ".join(text.split())
-    return flat if len(flat) <= limit else flat[:limit] + "…"
-
-
 def label(element: Element) -> str:
     """Short human label used in conflict lines: kind, a hint of content, and the first 8 id chars."""
     match element:
         case TextElement():
-            kind = f'text "{_clip(element.content, 24)}"'
+            kind = f'text "{clip(element.content, 24)}"'
         case LatexElement():
-            kind = f'latex "{_clip(element.latex, 24)}"'
+            kind = f'latex "{clip(element.latex, 24)}"'
         case ShapeElement():
             kind = f"shape({element.shape})"
         case TableElement():

@@ -19,9 +19,10 @@ from maic_tui.whiteboard.elements import (
 MAX_CODE_LINES = 40
 
 
-def _quote(text: str, limit: int) -> str:
+def clip(text: str, limit: int) -> str:
+    """Whitespace folded to single spaces, cut at ``limit`` characters with an ellipsis."""
     flat = " ".join(text.split())
-    return f'"{flat[:limit]}…"' if len(flat) > limit else f'"{flat}"'
+    return flat if len(flat) <= limit else flat[:limit] + "…"
 
 
 def _n(value: float) -> str:
@@ -38,7 +39,7 @@ def element_summary(element: Element) -> str:
         )
     match element:
         case TextElement():
-            kind = f"text: {_quote(element.content, 60)}"
+            kind = f'text: "{clip(element.content, 60)}"'
         case ShapeElement():
             kind = f"shape({element.shape})"
         case ChartElement():
@@ -46,7 +47,7 @@ def element_summary(element: Element) -> str:
         case TableElement():
             kind = f"table: {element.rows}x{element.cols}"
         case LatexElement():
-            kind = f"latex: {_quote(element.latex, 40)}"
+            kind = f'latex: "{clip(element.latex, 40)}"'
         case CodeElement():
             name = f' "{element.file_name}"' if element.file_name else ""
             count = len(element.lines)
