@@ -214,7 +214,8 @@ def test_structured_residue_is_never_spoken() -> None:
 # --- properties -------------------------------------------------------------------------------------
 
 # Backspace and form feed are excluded: "\\b" and "\\f" are deliberately read as LaTeX ("\\beta", "\\frac").
-TEXT = st.text(alphabet=st.characters(exclude_characters="\b\f"), max_size=30)
+# Lone surrogates are excluded: they cannot be printed or encoded, so they become U+FFFD (tested above).
+TEXT = st.text(alphabet=st.characters(exclude_characters="\b\f", exclude_categories=("Cs",)), max_size=30)
 ITEM = st.one_of(
     st.builds(text_item, TEXT),
     st.builds(
