@@ -184,6 +184,13 @@ def test_escapes_unicode_and_single_backslash_latex() -> None:
         assert speech(run(out, size)) == "é 😀 tab\tnew\nline \\frac{a}{b} \\beta \\ /"
 
 
+def test_control_characters_never_reach_speech() -> None:
+    out = '["\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 bell\\r\\nnext\\tok \\u009b"]'
+    for size in (1, 3, 1000):
+        assert speech(run(out, size)) == "[31mred[0m ]0;title bell\nnext\tok "
+    assert speech(run("Plain \x1b[2J prose")) == "Plain [2J prose"
+
+
 def test_lone_surrogate_becomes_replacement_character() -> None:
     assert speech(run('["\\ud83d x"]', 1)) == "\ufffd x"
 
@@ -214,8 +221,8 @@ def test_structured_residue_is_never_spoken() -> None:
 # --- properties -------------------------------------------------------------------------------------
 
 # Backspace and form feed are excluded: "\\b" and "\\f" are deliberately read as LaTeX ("\\beta", "\\frac").
-# Lone surrogates are excluded: they cannot be printed or encoded, so they become U+FFFD (tested above).
-TEXT = st.text(alphabet=st.characters(exclude_characters="\b\f", exclude_categories=("Cs",)), max_size=30)
+# Lone surrogates become U+FFFD and control characters are dropped from speech (both tested above).
+TEXT = st.text(alphabet=st.characters(exclude_categories=("Cs", "Cc"), include_characters="\n\t"), max_size=30)
 ITEM = st.one_of(
     st.builds(text_item, TEXT),
     st.builds(

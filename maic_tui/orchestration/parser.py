@@ -39,8 +39,10 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 # "\b" and "\f" are left out on purpose: no speech or formula wants a backspace or form feed, while
 # "\frac" and "\beta" written with one backslash are common; they stay literal like other unknown escapes.
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
-_HEX4 = re.compile(r"[0-9a-fA-F]{4}")
 _SKIP = object()  # a value that could not be read (garbage literal)
+# Speech is untrusted: control characters (escape sequences start with one) never leave the parser.
+# Character by character, so the result still does not depend on chunking. Newline and tab stay.
+_CONTROL_CHARS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 
 @dataclass(slots=True)
@@ -129,6 +131,7 @@ class StreamParser:
         self._item_started = True
 
     def _speak(self, text: str) -> None:
+        text = text.translate(_CONTROL_CHARS)
         if not text:
             return
         if self._item_started:
