@@ -95,6 +95,10 @@ def test_last_item_missing_only_its_brace_is_recovered() -> None:
     assert items == [ParsedAction("wb_delete", {"elementId": "t1"})]
 
 
+def test_recovered_last_item_is_not_repeated_as_prose() -> None:
+    assert run('  [ {"type":"action","name":"wb_clear","params":{}}', 1000) == [ParsedAction("wb_clear", {})]
+
+
 def test_truncated_inside_params_is_not_recovered() -> None:
     items = run('[{"type":"action","name":"wb_delete","params":{"elementId":"t', 7)
     assert items == []

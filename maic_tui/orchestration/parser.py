@@ -107,7 +107,7 @@ class StreamParser:
         if self._mode == _JSON and len(self._stack) == 2 and isinstance(self._stack[1], _Object):
             self._on_item(self._stack.pop())  # only the last item's "}" is missing: the item is complete
         self._flush_speech()
-        if not self._emitted and self._raw is not None:
+        if not self._said_anything() and self._raw is not None:
             prose = prose_fallback("".join(self._raw))
             if prose:
                 self._start_speech()
@@ -125,6 +125,9 @@ class StreamParser:
             self._emitted = True
             self._raw = None
         return out
+
+    def _said_anything(self) -> bool:
+        return self._emitted or bool(self._out) or bool(self._speech)
 
     def _start_speech(self) -> None:
         self._quotes.reset()
@@ -245,7 +248,7 @@ class StreamParser:
 
     def _end_array(self) -> None:
         self._stack.clear()
-        self._mode = _DONE if self._emitted or self._out or self._speech else _SEEK
+        self._mode = _DONE if self._said_anything() else _SEEK
 
     def _complete(self, value: Any) -> None:
         """A value finished; attach it to its container or, at item level, hand it on."""
