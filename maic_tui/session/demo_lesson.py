@@ -35,7 +35,7 @@ from maic_tui.events import (
     ThinkingData,
     ThinkingEvent,
 )
-from maic_tui.orchestration.parser import ParsedAction, StreamParser, TextDelta
+from maic_tui.orchestration.parser import Item, ParsedAction, StreamParser, TextDelta
 from maic_tui.whiteboard import Whiteboard
 
 CHUNK_SIZE = 6
@@ -105,6 +105,14 @@ class DemoLesson:
             return False, f"element_not_found: {target}", {}
         return True, None, params.wire()
 
+    def _stream(self, parser: StreamParser, output: str) -> Iterator[list[Item]]:
+        """Parse the output chunk by chunk as it "arrives", at the configured pace."""
+        for start in range(0, len(output), CHUNK_SIZE):
+            if self.pace > 0:
+                time.sleep(CHUNK_SIZE / self.pace)
+            yield parser.feed(output[start : start + CHUNK_SIZE])
+        yield parser.close()
+
     def _agent_turn(self, turn: DemoTurn) -> Iterator[Event]:
         agent = self.classroom.agent(turn.agent)
         assert agent is not None  # the loader checked every demo turn's agent
@@ -123,11 +131,7 @@ class DemoLesson:
         spoken: list[str] = []
         applied: list[str] = []
         warnings: list[str] = []
-        output = model_output(turn)
-        chunks = [output[i : i + CHUNK_SIZE] for i in range(0, len(output), CHUNK_SIZE)]
-        for items in [*(parser.feed(chunk) for chunk in chunks), parser.close()]:
-            if self.pace > 0:
-                time.sleep(CHUNK_SIZE / self.pace)
+        for items in self._stream(parser, model_output(turn)):
             for item in items:
                 if isinstance(item, TextDelta):
                     spoken.append(item.text)

@@ -136,7 +136,7 @@ class Whiteboard:
         requested = getattr(params, "element_id", None)
         if requested is not None and self.get(requested) is not None:
             raise InvalidAction(f"element_id_conflict: {requested}")
-        element = _build(params, "")
+        element = _build(params)  # built first: text that is a formula becomes a latex element
         element_id = requested or self._next_id(element.type)
         element = element.model_copy(update={"id": element_id})
         wire = params.wire() | {"elementId": element_id}
@@ -168,8 +168,9 @@ class Whiteboard:
                 return candidate
 
 
-def _build(params: ActionParams, element_id: str) -> Element:
-    """The element a draw action describes (reference A.4 defaults come from the param schemas)."""
+def _build(params: ActionParams) -> Element:
+    """The element a draw action describes, id still blank (reference A.4 defaults come from the schemas)."""
+    element_id = ""
     match params:
         case DrawText():
             latex = latex_in_text(params.content)
