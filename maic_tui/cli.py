@@ -11,6 +11,16 @@ from maic_tui import __version__
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
+def _pace(value: str) -> float:
+    try:
+        pace = float(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+    if pace < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return pace
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
@@ -18,31 +28,53 @@ def _parser() -> argparse.ArgumentParser:
     demo = verbs.add_parser("demo", help="play a classroom's demo lesson headless (offline, no key)")
     demo.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     demo.add_argument("--json", action="store_true", help="print one protocol event per line instead")
-    demo.add_argument("--pace", type=float, default=None, metavar="CPS",
+    demo.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                       help="streaming speed in characters per second (0 = instant)")
+    run = verbs.add_parser("run", help="run learner turns headless, printing one JSON event per line")
+    run.add_argument("classroom", help="classroom file or bundled sample name")
+    run.add_argument("--say", action="append", required=True, metavar="TEXT",
+                     help="a learner message (repeat for several turns; start with @agent to pick who answers)")
+    run.add_argument("--model", default=None, metavar="SPEC", help="demo (default), openai:<model> or script:<path>")
+    run.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
+    run.add_argument("--structured-output", default=None, choices=["off", "json_schema", "json_object"],
+                     help="ask the server to constrain output to a JSON schema (default off)")
+    run.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="per model request")
+    run.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
+    run.add_argument("--pace", type=_pace, default=0.0, metavar="CPS",
+                     help="the demo model's streaming speed in characters per second (0 = as fast as possible)")
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = _parser().parse_args(argv)
+    try:
+        args = _parser().parse_args(argv)
+    except SystemExit as exc:  # argparse already printed one usage line and the error
+        return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     # Imported here so that --help and --version stay fast.
     from maic_tui.classroom import ClassroomError
+    from maic_tui.llm import ModelSpecError, ScriptError
+    from maic_tui.orchestration.engine import UnknownAgentError
     from maic_tui.session import commands
+    from maic_tui.session.config import ConfigError
 
     try:
         if args.verb == "validate":
             return commands.validate_files(args.files, sys.stdout, sys.stderr)
+        if args.verb == "run":
+            flags = {"model": args.model, "base_url": args.base_url, "structured_output": args.structured_output,
+                     "timeout": args.timeout}
+            return commands.run_turns(args.classroom, args.say, flags, args.seed, args.pace, sys.stdout)
         pace = args.pace if getattr(args, "pace", None) is not None else (150.0 if sys.stdout.isatty() else 0.0)
-        if pace < 0:
-            print("maic-tui: --pace must be 0 or more", file=sys.stderr)
-            return EXIT_BAD_INPUT
         classroom = getattr(args, "classroom", None) or commands.DEFAULT_CLASSROOM
         return commands.run_demo(classroom, getattr(args, "json", False), pace, sys.stdout)
     except ClassroomError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except (ModelSpecError, ScriptError, UnknownAgentError, ConfigError) as exc:
+        print(f"maic-tui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return 130

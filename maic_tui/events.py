@@ -102,6 +102,8 @@ class TraceRecord(WireModel):
     final: str
     reason: str | None = None
     latency_ms: float = 0.0
+    # Actions of the dispatched agent that were rejected (not emitted), with the reason.
+    action_warnings: list[str] = Field(default_factory=list)
 
 
 EndReason = Literal[

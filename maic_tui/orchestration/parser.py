@@ -93,6 +93,11 @@ class StreamParser:
         self._consume(chunk)
         return self._take()
 
+    @property
+    def finished(self) -> bool:
+        """The response array has closed: nothing more the model sends can matter."""
+        return self._mode in (_DONE, _CLOSED)
+
     def close(self) -> list[Item]:
         if self._mode == _CLOSED:
             return []

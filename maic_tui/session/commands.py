@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from maic_tui.classroom import check_file, load_classroom
 from maic_tui.events import to_json
-from maic_tui.session.demo_lesson import DemoLesson, demo_script
+from maic_tui.llm import ModelOptions
+from maic_tui.session.classroom_session import ClassroomSession
+from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
 
 DEFAULT_CLASSROOM = "derivatives"
+OPENING_MESSAGE = "Hello!"
 
 
 def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
@@ -28,21 +33,54 @@ def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
     return status
 
 
-def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO) -> int:
-    """Play the classroom's demo material headless: a readable transcript, or wire events with --json."""
+async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
+                printer: TranscriptPrinter | None) -> None:
+    for message in messages:
+        session.check_message(message)  # a bad @name fails before anything is printed
+    loop = asyncio.get_running_loop()
+    try:  # Ctrl-C interrupts the turn cleanly (done with endReason "interrupted"), then stops
+        loop.add_signal_handler(signal.SIGINT, session.interrupt)
+    except (NotImplementedError, RuntimeError, ValueError):
+        pass
+    try:
+        for message in messages:
+            if printer is not None:
+                printer.learner(session.classroom.learner.nickname, message)
+            async for event in session.turn(message):
+                if printer is None:
+                    out.write(to_json(event) + "\n")
+                    out.flush()
+                else:
+                    printer.event(event)
+            if session.context.interrupted:
+                break
+    finally:
+        try:
+            loop.remove_signal_handler(signal.SIGINT)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+
+def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
+              out: TextIO) -> int:
+    """``maic-tui run``: play the learner's messages as turns, one JSON event per line."""
     classroom = load_classroom(classroom_name)
-    lesson = DemoLesson(classroom, pace=0.0 if as_json else pace)
-    printer = TranscriptPrinter(out)
-    if not as_json:
+    spec, options = resolve_settings(flags)
+    options = options.model_copy(update={"seed": seed, "pace": pace})
+    session = ClassroomSession(classroom, spec, options)
+    asyncio.run(_play(session, messages, out, None))
+    return 0
+
+
+def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO) -> int:
+    """``maic-tui demo``: the demo model answering the classroom's example questions, headless."""
+    classroom = load_classroom(classroom_name)
+    session = ClassroomSession(classroom, "demo", ModelOptions(pace=0.0 if as_json else pace))
+    messages = ([OPENING_MESSAGE] if classroom.demo.opening else []) + [a.question for a in classroom.demo.answers]
+    printer = None if as_json else TranscriptPrinter(out)
+    if printer is not None:
         out.write(f"{classroom.title}\n{classroom.description}\n".rstrip() + "\n")
-    for learner_turn in demo_script(classroom):
-        if learner_turn.message is not None and not as_json:
-            printer.learner(classroom.learner.nickname, learner_turn.message)
-        for event in lesson.play(learner_turn):
-            if as_json:
-                out.write(to_json(event) + "\n")
-            else:
-                printer.event(event)
-    if not as_json:
-        printer.board(lesson.board.summary(), lesson.board.conflicts())
+    asyncio.run(_play(session, messages, out, printer))
+    if printer is not None:
+        printer.board(session.board.summary(), session.board.conflicts())
     return 0

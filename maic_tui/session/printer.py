@@ -43,7 +43,12 @@ class TranscriptPrinter:
         elif isinstance(event, ErrorEvent):
             self._end_line()
             self.out.write(f"    ! {terminal_safe(event.data.message)}\n")
-        elif isinstance(event, AgentEndEvent | CueUserEvent):
+        elif isinstance(event, CueUserEvent):
+            self._end_line()
+            if event.data.prompt:
+                options = "  ·  ".join(event.data.options or [])
+                self.out.write(f"\n  ➜ {terminal_safe(event.data.prompt)}" + (f"  [{terminal_safe(options)}]" if options else "") + "\n")
+        elif isinstance(event, AgentEndEvent):
             self._end_line()
         self.out.flush()
 

@@ -138,6 +138,7 @@ class Whiteboard:
             raise InvalidAction(f"element_id_conflict: {requested}")
         element = _build(params)  # built first: text that is a formula becomes a latex element
         element_id = requested or self._next_id(element.type)
+        self._note_id(element.type, element_id)
         element = element.model_copy(update={"id": element_id})
         wire = params.wire() | {"elementId": element_id}
         if isinstance(element, CodeElement):
@@ -156,6 +157,13 @@ class Whiteboard:
         self._elements = tuple(edited if e is target else e for e in self._elements)
         self.is_open = True
         return ApplyResult(True, params=params.wire() | {"newLineIds": written}, element_id=target.id)
+
+    def _note_id(self, element_type: str, element_id: str) -> None:
+        # An explicit id in the generated form counts as generated, so a replay of emitted events (which
+        # carry the ids) leaves the counters, and so every later generated id, exactly as they were.
+        prefix, _, number = element_id.rpartition("_")
+        if prefix == element_type and number.isdigit():
+            self._counters[element_type] = max(self._counters.get(element_type, 0), int(number))
 
     def _next_id(self, element_type: str) -> str:
         taken = {e.id for e in self._elements}

@@ -1,0 +1,45 @@
+"""``demo``: the offline classroom model. It routes and speaks from the classroom's demo material."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+
+from langchain_core.messages import BaseMessage
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.llm import demo_planner
+from maic_tui.llm.context import DIRECTOR, CallContext
+from maic_tui.llm.streaming import OfflineChatModel, Piece
+
+CHUNK_SIZE = 6
+
+
+class DemoChatModel(OfflineChatModel):
+    classroom: Classroom
+    caller: str
+    seed: int = 0
+    pace: float = 0.0  # characters per second; 0 = as fast as possible
+
+    @property
+    def _llm_type(self) -> str:
+        return "maic-demo"
+
+    def respond(self, context: CallContext | None) -> str:
+        message = context.learner_message if context else ""
+        spoken = context.spoken if context else ()
+        if self.caller == DIRECTOR:
+            return json.dumps(demo_planner.director_answer(self.classroom, message, spoken, self.seed))
+        agent = self.classroom.agent(self.caller)
+        if agent is None:
+            return "[]"
+        turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed)
+        steps = demo_planner.fit_to_board(list(turn.steps), context.board_ids if context else ())
+        return demo_planner.model_output(steps)
+
+    def pieces(self, messages: list[BaseMessage], context: CallContext | None) -> Iterator[Piece]:
+        text = self.respond(context)
+        # The director "thinks" without streaming visible text, so only speech is paced.
+        delay = CHUNK_SIZE / self.pace if self.pace > 0 and self.caller != DIRECTOR else 0.0
+        for start in range(0, len(text), CHUNK_SIZE):
+            yield Piece(text[start : start + CHUNK_SIZE], delay)

@@ -1,0 +1,26 @@
+"""Settings of the chat models, gathered from flags, environment and config by the session layer."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+StructuredMode = Literal["off", "json_schema", "json_object"]
+
+
+class ModelOptions(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    base_url: str | None = None
+    api_key: str | None = Field(None, repr=False)
+    timeout: float = Field(60.0, gt=0)  # seconds per request
+    retries: int = Field(2, ge=0, le=10)  # with exponential backoff (the OpenAI client's)
+    temperature: float | None = None
+    max_tokens: int | None = Field(1024, ge=1)
+    seed: int = 0
+    pace: float = Field(0.0, ge=0)  # the demo model's characters per second
+    structured: StructuredMode = "off"
+
+    def secrets(self) -> tuple[str, ...]:
+        return (self.api_key,) if self.api_key else ()

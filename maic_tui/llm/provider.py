@@ -1,0 +1,87 @@
+"""The model spec string (``demo``, ``openai:<model>``, ``script:<path>``) and the chat model for each caller."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.language_models import BaseChatModel
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.llm.context import DIRECTOR
+from maic_tui.llm.options import ModelOptions
+
+KINDS = ("demo", "openai", "script")
+
+
+class ModelSpecError(ValueError):
+    """A model spec that names no usable model; one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpec:
+    kind: str
+    target: str = ""  # the model name for openai, the file for script
+
+    @classmethod
+    def parse(cls, spec: str) -> ModelSpec:
+        kind, _, target = spec.strip().partition(":")
+        if kind == "demo" and not target:
+            return cls("demo")
+        if kind in ("openai", "script") and target.strip():
+            return cls(kind, target.strip())
+        raise ModelSpecError(
+            f"unknown model {spec!r}: use 'demo', 'openai:<model>' or 'script:<path>'"
+        )
+
+    def __str__(self) -> str:
+        return self.kind if not self.target else f"{self.kind}:{self.target}"
+
+
+@dataclass
+class ModelProvider:
+    """Hands out the chat model for the director and for each agent; built once per session."""
+
+    spec: ModelSpec
+    options: ModelOptions
+    classroom: Classroom
+    _shared: Any = None
+    _cache: dict[str, BaseChatModel] = field(default_factory=dict)
+
+    @property
+    def is_remote(self) -> bool:
+        return self.spec.kind == "openai"
+
+    def for_caller(self, caller: str) -> BaseChatModel:
+        if caller not in self._cache:
+            self._cache[caller] = self._build(caller)
+        return self._cache[caller]
+
+    def director(self) -> BaseChatModel:
+        return self.for_caller(DIRECTOR)
+
+    def _build(self, caller: str) -> BaseChatModel:
+        if self.spec.kind == "demo":
+            from maic_tui.llm.demo_model import DemoChatModel
+
+            return DemoChatModel(classroom=self.classroom, caller=caller, seed=self.options.seed,
+                                 pace=self.options.pace)
+        if self.spec.kind == "script":
+            from maic_tui.llm.script_model import ScriptBook, ScriptChatModel, load_script
+
+            if self._shared is None:
+                self._shared = ScriptBook(load_script(self.spec.target))
+            return ScriptChatModel(book=self._shared, caller=caller)
+        from maic_tui.llm.openai_model import openai_chat_model
+
+        if self._shared is None:
+            self._shared = openai_chat_model(self.spec.target, self.options)
+        return self._shared
+
+
+def make_provider(spec: str, classroom: Classroom, options: ModelOptions | None = None) -> ModelProvider:
+    """Check the spec (and load a script file) now, so a bad one fails before the first turn."""
+    provider = ModelProvider(ModelSpec.parse(spec), options or ModelOptions(), classroom)
+    if provider.spec.kind == "script":
+        provider.director()
+    return provider

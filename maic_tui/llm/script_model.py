@@ -1,0 +1,100 @@
+"""``script:<path>``: replay scripted responses (DESIGN.md §6), for tests and for reproducing routing bugs."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from langchain_core.messages import BaseMessage
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from maic_tui.llm.context import DIRECTOR, CallContext
+from maic_tui.llm.errors import ModelError, ScriptExhausted
+from maic_tui.llm.streaming import OfflineChatModel, Piece
+
+
+class ScriptError(ValueError):
+    """A script file that cannot be used; the message is one line naming the file."""
+
+
+class ScriptEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    text: str | None = None
+    chunks: list[str] | None = None
+    error: str | None = None
+    delay_ms: float = Field(0, ge=0)
+
+    @model_validator(mode="after")
+    def _something(self) -> ScriptEntry:
+        if self.text is not None and self.chunks is not None:
+            raise ValueError("an entry has 'text' or 'chunks', not both")
+        if self.text is None and self.chunks is None and self.error is None:
+            raise ValueError("an entry needs 'text', 'chunks' or 'error'")
+        return self
+
+
+class ScriptFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    chunk_size: int = Field(4, ge=1)
+    director: list[str | ScriptEntry] = Field(default_factory=list)
+    agents: dict[str, list[str | ScriptEntry]] = Field(default_factory=dict)
+
+
+def load_script(path: str | Path) -> ScriptFile:
+    source = Path(path)
+    try:
+        raw: Any = json.loads(source.read_text(encoding="utf-8"))
+    except OSError as exc:
+        raise ScriptError(f"{source}: cannot read script ({exc.strerror or exc})") from None
+    except ValueError as exc:
+        raise ScriptError(f"{source}: not valid JSON ({exc})") from None
+    try:
+        return ScriptFile.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(part) for part in first["loc"]) or "(top)"
+        raise ScriptError(f"{source}: {where}: {first['msg']}") from None
+
+
+class ScriptBook:
+    """The script plus each caller's position in its list, shared by all the callers' models."""
+
+    def __init__(self, script: ScriptFile) -> None:
+        self.script = script
+        self._next: dict[str, int] = {}
+
+    def take(self, caller: str) -> ScriptEntry:
+        entries = self.script.director if caller == DIRECTOR else self.script.agents.get(caller, [])
+        index = self._next.get(caller, 0)
+        if index >= len(entries):
+            label = "the director" if caller == DIRECTOR else f"agent '{caller}'"
+            raise ScriptExhausted(f"the script has no more responses for {label} ({len(entries)} used)")
+        self._next[caller] = index + 1
+        entry = entries[index]
+        return ScriptEntry(text=entry) if isinstance(entry, str) else entry
+
+
+class ScriptChatModel(OfflineChatModel):
+    book: ScriptBook
+    caller: str
+
+    @property
+    def _llm_type(self) -> str:
+        return "maic-script"
+
+    def pieces(self, messages: list[BaseMessage], context: CallContext | None) -> Iterator[Piece]:
+        entry = self.book.take(self.caller)
+        delay = entry.delay_ms / 1000
+        if entry.chunks is not None:
+            chunks = entry.chunks
+        else:
+            text, size = entry.text or "", self.book.script.chunk_size
+            chunks = [text[i : i + size] for i in range(0, len(text), size)]
+        for chunk in chunks:
+            yield Piece(chunk, delay)
+        if entry.error is not None:
+            raise ModelError(entry.error)

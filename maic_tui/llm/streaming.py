@@ -1,0 +1,68 @@
+"""A base for our offline chat models: they stream a prepared text through LangChain's ``astream``."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
+from langchain_core.language_models import BaseChatModel
+from langchain_core.messages import AIMessage, AIMessageChunk, BaseMessage
+from langchain_core.outputs import ChatGeneration, ChatGenerationChunk, ChatResult
+from pydantic import ConfigDict
+
+from maic_tui.llm.context import CallContext, current_call
+
+
+class Piece:
+    """One streamed chunk, with the pause before it (seconds)."""
+
+    __slots__ = ("delay", "text")
+
+    def __init__(self, text: str, delay: float = 0.0) -> None:
+        self.text = text
+        self.delay = delay
+
+
+class OfflineChatModel(BaseChatModel):
+    """Subclasses say what to stream for a call; this class does the LangChain plumbing."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    def pieces(self, messages: list[BaseMessage], context: CallContext | None) -> Iterator[Piece]:
+        raise NotImplementedError
+
+    async def _astream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: AsyncCallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> AsyncIterator[ChatGenerationChunk]:
+        for piece in self.pieces(messages, current_call()):
+            if piece.delay > 0:
+                await asyncio.sleep(piece.delay)
+            if piece.text:
+                yield ChatGenerationChunk(message=AIMessageChunk(content=piece.text))
+
+    def _stream(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> Iterator[ChatGenerationChunk]:
+        for piece in self.pieces(messages, current_call()):
+            if piece.text:
+                yield ChatGenerationChunk(message=AIMessageChunk(content=piece.text))
+
+    def _generate(
+        self,
+        messages: list[BaseMessage],
+        stop: list[str] | None = None,
+        run_manager: CallbackManagerForLLMRun | None = None,
+        **kwargs: Any,
+    ) -> ChatResult:
+        text = "".join(chunk.text for chunk in self._stream(messages, stop, run_manager))
+        return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])

@@ -1,0 +1,95 @@
+"""The agent node (DESIGN.md §3): prompt, stream the model, parse as chunks arrive, check and emit each
+action, ``agent_end`` always. The model stream is dropped as soon as the answer's array has closed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import SystemMessage
+from langgraph.types import StreamWriter
+
+from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
+from maic_tui.llm import CallContext, ModelError, describe
+from maic_tui.llm.context import calling
+from maic_tui.orchestration.agent_run import AgentRun, usable_actions
+from maic_tui.orchestration.context import EngineContext, Interrupted
+from maic_tui.orchestration.director import _text
+from maic_tui.orchestration.history import agent_messages
+from maic_tui.orchestration.parser import StreamParser
+from maic_tui.orchestration.prompts.agent import agent_system_prompt
+from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.structured import agent_schema
+
+
+async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter) -> dict[str, Any]:
+    agent = ctx.classroom.agent(state["next_agent"] or "")
+    assert agent is not None  # the director dispatches known agents only
+    message_id = ctx.next_message_id(agent.id)
+    writer(AgentStartEvent(data=AgentStartData(message_id=message_id, agent_id=agent.id, agent_name=agent.name,
+                                               agent_avatar=agent.avatar, agent_color=agent.color)))
+    run = AgentRun(agent, message_id, ctx.board, ctx.scene, ctx.classroom.limits.max_actions_per_agent, writer)
+    error: ModelError | None = None
+    interrupted = False
+    try:
+        await ctx.call(_generate(ctx, state, run))
+    except Interrupted:
+        interrupted = True
+    except Exception as exc:  # the model failed: say so inside the agent's message, then carry on
+        error = describe(exc, who=agent.name, secrets=ctx.provider.options.secrets())
+        writer(ErrorEvent(data=ErrorData(message=error.message)))
+    finally:
+        writer(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=agent.id)))
+        ctx.history.append(run.entry(interrupted))
+    summary = run.summary()
+    trace = list(state["trace"])
+    if trace and summary.action_warnings:
+        trace[-1] = trace[-1].model_copy(update={"action_warnings": summary.action_warnings})
+    update: dict[str, Any] = {
+        "turn_count": state["turn_count"] + 1,
+        "responses": [*state["responses"], summary],
+        "ledger": [*state["ledger"], *run.ledger],
+        "trace": trace,
+        "total_actions": state["total_actions"] + len(run.actions),
+        "had_content": state["had_content"] or run.had_content,
+        "consecutive_empty": 0 if run.had_content else state["consecutive_empty"] + 1,
+        "next_agent": None,
+        "instruction": "",
+    }
+    if interrupted:
+        update["end_reason"] = "interrupted"
+    elif error is not None and error.fatal:
+        update["end_reason"] = "error"
+        update["fatal"] = True
+    return update
+
+
+async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None:
+    agent = run.agent
+    actions = usable_actions(agent, ctx.scene)
+    system = agent_system_prompt(agent, ctx.classroom, ctx.board, ctx.scene, actions, state["responses"],
+                                 state["instruction"])
+    messages = [SystemMessage(system), *agent_messages(ctx.history, agent.id, ctx.classroom.learner.nickname)]
+    call = CallContext(caller=agent.id, learner_message=state["learner_message"],
+                       spoken=tuple(r.agent_id for r in state["responses"]),
+                       board_ids=tuple(e.id for e in ctx.board.elements))
+    model = ctx.model(agent.id, "agent_turn", agent_schema(actions))
+    with calling(call):
+        await _consume(ctx, model.astream(messages), run)
+
+
+async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
+    parser = StreamParser()
+    received, cap = 0, ctx.settings.output_char_cap
+    try:
+        async for chunk in stream:
+            text = _text(chunk)
+            received += len(text)
+            run.take(parser.feed(text))
+            if parser.finished:
+                break
+            if received > cap:
+                run.warn(f"output cut at {cap} characters")
+                break
+    finally:
+        await stream.aclose()
+    run.take(parser.close())

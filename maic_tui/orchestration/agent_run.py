@@ -1,0 +1,116 @@
+"""One agent's turn in progress: speech and actions as they arrive, each action checked before it is emitted.
+
+An action is emitted only after it passed every check (role and scene, the per-agent cap, the slide's
+elements, the shadow whiteboard), with its ids already assigned, so a client replaying the events in order
+reaches the same board. A rejected action is recorded as a warning and never emitted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
+from maic_tui.classroom.models import Agent, Scene
+from maic_tui.events import (
+    ActionData,
+    ActionEvent,
+    AgentTurnSummary,
+    Event,
+    TextDeltaData,
+    TextDeltaEvent,
+    WhiteboardActionRecord,
+)
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
+from maic_tui.whiteboard import Whiteboard
+
+PREVIEW_CHARS = 100
+
+
+def usable_actions(agent: Agent, scene: Scene | None) -> list[str]:
+    """The agent's actions, minus the slide pointers when no slide is showing."""
+    return [name for name in agent.actions if scene is not None or name not in SLIDE_ACTIONS]
+
+
+@dataclass
+class AgentRun:
+    agent: Agent
+    message_id: str
+    board: Whiteboard
+    scene: Scene | None
+    max_actions: int
+    emit: Callable[[Event], None]
+    speech: list[str] = field(default_factory=list)
+    actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+    ledger: list[WhiteboardActionRecord] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self._allowed = set(usable_actions(self.agent, self.scene))
+
+    @property
+    def had_content(self) -> bool:
+        return bool("".join(self.speech).strip()) or bool(self.actions)
+
+    def take(self, items: list[Item]) -> None:
+        for item in items:
+            if isinstance(item, TextDelta):
+                self.speech.append(item.text)
+                self.emit(TextDeltaEvent(data=TextDeltaData(content=item.text, message_id=self.message_id)))
+            else:
+                self._action(item)
+
+    def warn(self, text: str) -> None:
+        self.warnings.append(text)
+
+    def _action(self, item: ParsedAction) -> None:
+        params, reason = self._check(item)
+        if reason is not None:
+            self.warn(f"{item.name}: {reason}")
+            return
+        self.actions.append((item.name, params))
+        self.emit(ActionEvent(data=ActionData(
+            action_id=f"{self.message_id}-a{len(self.actions)}", action_name=item.name, params=params,
+            agent_id=self.agent.id, message_id=self.message_id,
+        )))
+        if item.name.startswith("wb_"):
+            self.ledger.append(WhiteboardActionRecord(
+                action_name=item.name, agent_id=self.agent.id, agent_name=self.agent.name, params=params,
+            ))
+
+    def _check(self, item: ParsedAction) -> tuple[dict[str, Any], str | None]:
+        if item.name not in self._allowed:
+            known = item.name in SLIDE_ACTIONS or item.name.startswith("wb_")
+            return {}, "not_allowed" if known else f"unknown_action: {item.name}"
+        if len(self.actions) >= self.max_actions:
+            return {}, f"action_budget: at most {self.max_actions} actions per turn"
+        if item.name in SLIDE_ACTIONS:
+            return self._pointer(item)
+        result = self.board.apply(item.name, item.params)
+        return result.params, result.reason
+
+    def _pointer(self, item: ParsedAction) -> tuple[dict[str, Any], str | None]:
+        try:
+            params = parse_params(item.name, item.params)
+        except InvalidAction as exc:
+            return {}, exc.reason
+        target = getattr(params, "element_id", None)
+        if self.scene is None or all(element.id != target for element in self.scene.elements):
+            return {}, f"slide_element_not_found: {target}"
+        return params.wire(), None
+
+    def summary(self) -> AgentTurnSummary:
+        return AgentTurnSummary(
+            agent_id=self.agent.id,
+            agent_name=self.agent.name,
+            content_preview="".join(self.speech).strip()[:PREVIEW_CHARS],
+            action_count=len(self.actions),
+            whiteboard_actions=[name for name, _ in self.actions if name.startswith("wb_")],
+            action_warnings=list(self.warnings),
+        )
+
+    def entry(self, interrupted: bool) -> HistoryEntry:
+        return HistoryEntry(role="agent", text="".join(self.speech).strip(), agent_id=self.agent.id,
+                            name=self.agent.name, actions=tuple(self.actions), interrupted=interrupted)

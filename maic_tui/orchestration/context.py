@@ -1,0 +1,79 @@
+"""What the graph's nodes share for a whole session: classroom, models, board, history, interruption."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from langchain_core.runnables import Runnable
+
+from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.llm import ModelProvider
+from maic_tui.llm.openai_model import with_response_format
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.state import TurnSettings
+from maic_tui.whiteboard import Whiteboard
+
+T = TypeVar("T")
+
+
+class Interrupted(Exception):
+    """The learner interrupted the turn while a model call was running."""
+
+
+@dataclass
+class EngineContext:
+    classroom: Classroom
+    provider: ModelProvider
+    board: Whiteboard = field(default_factory=Whiteboard)
+    history: list[HistoryEntry] = field(default_factory=list)
+    settings: TurnSettings = field(default_factory=TurnSettings)
+    scene_index: int = 0
+    interrupted: bool = False
+    message_count: int = 0
+    _call: asyncio.Task[Any] | None = None
+    _models: dict[str, Runnable[Any, Any]] = field(default_factory=dict)
+
+    @property
+    def scene(self) -> Scene | None:
+        scenes = self.classroom.scenes
+        return scenes[self.scene_index] if 0 <= self.scene_index < len(scenes) else None
+
+    def model(self, caller: str, schema_name: str, schema: dict[str, Any]) -> Runnable[Any, Any]:
+        """The caller's chat model, constrained to ``schema`` when structured output is on for a server."""
+        key = f"{caller}:{schema_name}"
+        if key not in self._models:
+            model: Runnable[Any, Any] = self.provider.for_caller(caller)
+            if self.provider.is_remote:
+                model = with_response_format(self.provider.for_caller(caller), self.provider.options.structured,
+                                             schema_name, schema)
+            self._models[key] = model
+        return self._models[key]
+
+    def next_message_id(self, agent_id: str) -> str:
+        self.message_count += 1
+        return f"m{self.message_count}-{agent_id}"
+
+    def interrupt(self) -> None:
+        """Stop the running model call now; the graph then closes the turn with endReason "interrupted"."""
+        self.interrupted = True
+        if self._call is not None and not self._call.done():
+            self._call.cancel()
+
+    async def call(self, work: Awaitable[T]) -> T:
+        """Run one model call so that ``interrupt`` can cancel it without cancelling the graph."""
+        if self.interrupted:
+            raise Interrupted
+        task = asyncio.ensure_future(work)
+        self._call = task
+        try:
+            return await task
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if self.interrupted and not (current is not None and current.cancelling()):
+                raise Interrupted from None
+            raise
+        finally:
+            self._call = None

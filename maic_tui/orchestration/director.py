@@ -1,0 +1,178 @@
+"""The director node (DESIGN.md §3): limits, single agent, trigger, model decision with guards, one re-ask,
+the deterministic fallback, and the cue after the loop. Every step leaves a trace record (§4)."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage
+from langgraph.types import StreamWriter
+
+from maic_tui.events import (
+    CueUserData,
+    CueUserEvent,
+    EndReason,
+    ErrorData,
+    ErrorEvent,
+    GuardVerdict,
+    ThinkingData,
+    ThinkingEvent,
+    TraceRecord,
+)
+from maic_tui.llm import DIRECTOR, CallContext, describe
+from maic_tui.llm.context import calling
+from maic_tui.orchestration.context import EngineContext, Interrupted
+from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, parse_decision
+from maic_tui.orchestration.guards import RoutingView, check, fallback
+from maic_tui.orchestration.prompts.director import director_messages, reask_message
+from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.structured import director_schema
+
+
+class _Step:
+    """Builds the state update and the trace record of one director step."""
+
+    def __init__(self, ctx: EngineContext, state: TurnState, writer: StreamWriter) -> None:
+        self.ctx, self.state, self.writer = ctx, state, writer
+        self.number = len(state["trace"]) + 1
+        self.candidates = [a.id for a in ctx.classroom.agents]
+        self.calls = 0
+        self.raw: list[str] = []
+        self.parsed: dict[str, Any] | None = None
+        self.guards: list[GuardVerdict] = []
+        self.latency_ms = 0.0
+
+    def _record(self, path: str, final: str, reason: str) -> list[TraceRecord]:
+        record = TraceRecord(
+            step=self.number, path=path, candidates=self.candidates, raw="\n---\n".join(self.raw) or None,  # type: ignore[arg-type]
+            parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
+        )
+        return [*self.state["trace"], record]
+
+    def dispatch(self, agent_id: str, path: str, reason: str, instruction: str = "") -> dict[str, Any]:
+        self.writer(ThinkingEvent(data=ThinkingData(stage="agent_loading", agent_id=agent_id)))
+        return {"next_agent": agent_id, "instruction": instruction, "director_calls": self._calls(),
+                "trace": self._record(path, agent_id, reason)}
+
+    def end(self, end_reason: EndReason, path: str, final: str, reason: str,
+            prompt: str | None = None, options: tuple[str, ...] = ()) -> dict[str, Any]:
+        update: dict[str, Any] = {"next_agent": None, "end_reason": end_reason, "director_calls": self._calls(),
+                                  "trace": self._record(path, final, reason)}
+        cue = final == USER or (
+            # After the loop: agents spoke and nobody handed back, so the learner gets the floor.
+            self.state["had_content"] and end_reason not in ("interrupted", "error")
+        )
+        if cue and not self.state["cue_received"]:
+            last = self.state["responses"][-1].agent_id if self.state["responses"] else None
+            self.writer(CueUserEvent(data=CueUserData(from_agent_id=last, prompt=prompt, options=list(options) or None)))
+            update["cue_received"] = True
+        return update
+
+    def _calls(self) -> int:
+        return self.state["director_calls"] + self.calls
+
+
+async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWriter) -> dict[str, Any]:
+    step = _Step(ctx, state, writer)
+    classroom, limits = ctx.classroom, ctx.classroom.limits
+    turns, budget = state["turn_count"], ctx.settings.budget(limits)
+    if state["end_reason"] is not None:  # an agent node already ended the turn (interrupt, server gone)
+        return step.end(state["end_reason"], "limit", END, "the turn was already ended")
+    if ctx.interrupted:
+        return step.end("interrupted", "limit", END, "interrupted by the learner")
+    if turns >= limits.max_agent_turns:
+        return step.end("agent_turn_limit", "limit", END, f"{turns} agent turns reached the limit")
+    if state["director_calls"] >= budget:
+        return step.end("director_budget", "limit", END, f"{budget} director calls used")
+    if state["consecutive_empty"] >= 2:
+        return step.end("consecutive_empty_turns", "limit", END, "two agent turns in a row said nothing")
+    if len(classroom.agents) == 1:
+        only = classroom.agents[0].id
+        if turns == 0:
+            return step.dispatch(only, "single_agent", "the only agent")
+        return step.end("cue_user", "single_agent", USER, "the only agent has spoken")
+    if turns == 0 and state["first_agent"]:
+        return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
+    return await _model_step(step, budget)
+
+
+async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
+    ctx, state = step.ctx, step.state
+    view = RoutingView(ctx.classroom, state["learner_message"], tuple(state["responses"]))
+    step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
+    messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
+                                 state["ledger"], ctx.board, step.number)
+    rejection = ""
+    for attempt in (1, 2):
+        if state["director_calls"] + step.calls >= budget:
+            break
+        if attempt == 2:
+            messages = [*messages, AIMessage(step.raw[-1]), reask_message(rejection)]
+        try:
+            raw = await _ask(step, messages, attempt)
+        except Interrupted:
+            return step.end("interrupted", "model", END, "interrupted by the learner")
+        except Exception as exc:  # a failing server: one clear line, and the turn ends
+            error = describe(exc, who="director", secrets=ctx.provider.options.secrets())
+            step.writer(ErrorEvent(data=ErrorData(message=error.message)))
+            return step.end("error", "model", END, error.message)
+        try:
+            decision = parse_decision(raw, ctx.classroom.agents)
+        except DecisionError as exc:
+            rejection = str(exc)
+            step.guards.append(GuardVerdict(rule="parse", passed=False, reason=rejection))
+            continue
+        step.parsed = decision.as_dict()
+        verdicts = check(decision, view)
+        step.guards += verdicts
+        failed = next((v for v in verdicts if not v.passed), None)
+        if failed is None:
+            return _apply(step, decision)
+        rejection = failed.reason or failed.rule
+    choice = fallback(view)
+    reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
+    if choice == USER:
+        return step.end("cue_user", "fallback", USER, reason)
+    return step.dispatch(choice, "fallback", reason, "Answer the learner's message.")
+
+
+async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
+    ctx, state = step.ctx, step.state
+    model = ctx.model(DIRECTOR, "director_decision", director_schema([a.id for a in ctx.classroom.agents]))
+    call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
+                       spoken=tuple(r.agent_id for r in state["responses"]),
+                       board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt)
+    step.calls += 1
+    started = time.perf_counter()
+
+    async def collect() -> str:
+        with calling(call):
+            return "".join([_text(chunk) async for chunk in model.astream(messages)])
+
+    try:
+        raw = await ctx.call(collect())
+    finally:
+        step.latency_ms += (time.perf_counter() - started) * 1000
+    step.raw.append(raw)
+    return raw
+
+
+def _apply(step: _Step, decision: Decision) -> dict[str, Any]:
+    if decision.next_agent == USER:
+        return step.end("cue_user", "model", USER, "the director handed over to the learner",
+                        decision.prompt, decision.options)
+    if decision.next_agent == END:
+        return step.end("director_end", "model", END, "the director ended the turn")
+    if step.ctx.classroom.agent(decision.next_agent) is None:  # the unknown-agent guard is switched off
+        return step.end("director_end", "model", END, f"unknown agent '{decision.next_agent}'")
+    return step.dispatch(decision.next_agent, "model", "the director's choice", decision.instruction)
+
+
+def _text(chunk: Any) -> str:
+    content = getattr(chunk, "content", chunk)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
+    return ""

@@ -1,0 +1,128 @@
+"""One learner turn as a LangGraph StateGraph: ``START → director → (agent_generate → director)* → END``.
+
+Compiled once per session. Events leave the nodes through LangGraph's custom stream; the turn's final
+``done`` is built here from the final state, so every turn ends with exactly one ``done``, last.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator
+from typing import Any
+
+from langgraph.graph import END, START, StateGraph
+from langgraph.types import StreamWriter
+
+from maic_tui.events import (
+    AgentEndData,
+    AgentEndEvent,
+    AgentStartEvent,
+    DirectorState,
+    DoneData,
+    DoneEvent,
+    ErrorData,
+    ErrorEvent,
+    Event,
+)
+from maic_tui.llm import describe
+from maic_tui.orchestration.agent_node import agent_node
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.decision import resolve_agent
+from maic_tui.orchestration.director import director_node
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
+
+_MENTION = re.compile(r"^\s*@(\S+)")
+
+
+class UnknownAgentError(ValueError):
+    """The learner named an agent that is not in the class."""
+
+
+def mentioned_agent(ctx: EngineContext, message: str) -> str | None:
+    """The agent named by a leading ``@<id or name>``; names with spaces match as a prefix."""
+    match = _MENTION.match(message)
+    if match is None:
+        return None
+    rest = message.lstrip()[1:].casefold()
+    for agent in sorted(ctx.classroom.agents, key=lambda a: -len(a.name)):
+        if rest.startswith(agent.name.casefold()) and rest[len(agent.name):][:1] in ("", " ", ",", ":"):
+            return agent.id
+    found = resolve_agent(match.group(1).rstrip(",:"), ctx.classroom.agents)
+    if found is None:
+        ids = ", ".join(a.id for a in ctx.classroom.agents)
+        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (agents: {ids})")
+    return found
+
+
+class TurnEngine:
+    def __init__(self, ctx: EngineContext) -> None:
+        self.ctx = ctx
+        graph = StateGraph(TurnState)
+
+        async def director(state: TurnState, writer: StreamWriter) -> dict[str, Any]:
+            return await director_node(ctx, state, writer)
+
+        async def agent_generate(state: TurnState, writer: StreamWriter) -> dict[str, Any]:
+            return await agent_node(ctx, state, writer)
+
+        graph.add_node("director", director)
+        graph.add_node("agent_generate", agent_generate)
+        graph.add_edge(START, "director")
+        graph.add_conditional_edges("director", lambda s: "agent_generate" if s["next_agent"] else END,
+                                    ["agent_generate", END])
+        graph.add_conditional_edges("agent_generate", lambda s: END if s["end_reason"] else "director",
+                                    ["director", END])
+        self.graph = graph.compile()
+
+    def interrupt(self) -> None:
+        self.ctx.interrupt()
+
+    def first_agent(self, message: str) -> str | None:
+        """Who opens the turn without asking the director: a mentioned agent, or the discussion's trigger."""
+        mentioned = mentioned_agent(self.ctx, message)
+        session = self.ctx.classroom.session
+        if mentioned is None and session.type == "discussion" and session.trigger_agent:
+            return session.trigger_agent
+        return mentioned
+
+    async def run(self, message: str) -> AsyncIterator[Event]:
+        """Play one learner turn. Raises UnknownAgentError before anything happens for a bad @name."""
+        first = self.first_agent(message)
+        ctx = self.ctx
+        ctx.interrupted = False
+        ctx.history.append(HistoryEntry(role="learner", text=message))
+        final: TurnState = initial_state(message, first)
+        open_message: AgentStartEvent | None = None
+        config = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
+        try:
+            async for mode, chunk in self.graph.astream(final, config, stream_mode=["custom", "values"]):
+                if mode == "values":
+                    final = chunk
+                    continue
+                if isinstance(chunk, AgentStartEvent):
+                    open_message = chunk
+                elif isinstance(chunk, AgentEndEvent):
+                    open_message = None
+                yield chunk
+        except Exception as exc:  # a bug must not leave a client without agent_end and done
+            yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine").message))
+            if open_message is not None:
+                yield AgentEndEvent(data=AgentEndData(message_id=open_message.data.message_id,
+                                                      agent_id=open_message.data.agent_id))
+            final = {**final, "end_reason": "error"}
+        yield done_event(final, ctx.interrupted)
+
+
+def done_event(state: TurnState, interrupted: bool) -> DoneEvent:
+    reason = state["end_reason"] or ("interrupted" if interrupted else "director_end")
+    return DoneEvent(data=DoneData(
+        total_actions=state["total_actions"],
+        total_agents=len(state["responses"]),
+        agent_had_content=state["had_content"],
+        cue_user_received=state["cue_received"],
+        end_reason=reason,
+        director_state=DirectorState(turn_count=state["turn_count"], agent_responses=state["responses"],
+                                     whiteboard_ledger=state["ledger"]),
+        director_trace=state["trace"],
+    ))

@@ -1,0 +1,112 @@
+"""Routing guards (DESIGN.md §3 step 5): code, not prompt, checks the director's choice."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from maic_tui.classroom.models import Agent, Classroom
+from maic_tui.events import AgentTurnSummary, GuardVerdict
+from maic_tui.orchestration.decision import END, USER, Decision
+
+_QUESTION_START = re.compile(
+    r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|will|explain|"
+    r"tell me|show me)\b",
+    re.IGNORECASE,
+)
+
+
+def is_clear_question(message: str) -> bool:
+    return message.rstrip().endswith("?") or bool(_QUESTION_START.match(message))
+
+
+def substantive(summary: AgentTurnSummary) -> bool:
+    return bool(summary.content_preview.strip()) or summary.action_count > 0
+
+
+def lead_agent(agents: Sequence[Agent]) -> Agent | None:
+    """Who answers first: the teacher (highest priority), else the assistant."""
+    for role in ("teacher", "assistant"):
+        found = [a for a in agents if a.role == role]
+        if found:
+            return max(found, key=lambda a: a.priority)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class RoutingView:
+    """What the guards look at for one decision."""
+
+    classroom: Classroom
+    learner_message: str
+    responses: tuple[AgentTurnSummary, ...]  # this learner turn's agent turns, in order
+
+    def role_of(self, agent_id: str) -> str | None:
+        agent = self.classroom.agent(agent_id)
+        return agent.role if agent else None
+
+    def taught(self) -> bool:
+        """A teacher or assistant gave a substantive turn this learner turn."""
+        return any(substantive(r) and self.role_of(r.agent_id) in ("teacher", "assistant") for r in self.responses)
+
+
+def _unknown_agent(decision: Decision, view: RoutingView) -> str | None:
+    if decision.next_agent in (USER, END) or view.classroom.agent(decision.next_agent):
+        return None
+    ids = ", ".join(a.id for a in view.classroom.agents)
+    return f"'{decision.next_agent}' is not in this class; choose one of {ids}, USER or END"
+
+
+def _same_agent_twice(decision: Decision, view: RoutingView) -> str | None:
+    if view.responses and view.responses[-1].agent_id == decision.next_agent:
+        return f"{decision.next_agent} just spoke; choose someone else, USER or END"
+    return None
+
+
+def _cue_before_answer(decision: Decision, view: RoutingView) -> str | None:
+    if decision.next_agent != USER or view.taught():
+        return None
+    if lead_agent(view.classroom.agents) is None:
+        return None
+    return "nobody has answered the learner yet; a teacher or assistant should speak before handing back"
+
+
+def _student_first(decision: Decision, view: RoutingView) -> str | None:
+    if view.classroom.session.type != "qa" or view.role_of(decision.next_agent) != "student":
+        return None
+    if not is_clear_question(view.learner_message):
+        return None
+    lead = lead_agent(view.classroom.agents)
+    if lead is None or any(r.agent_id == lead.id and substantive(r) for r in view.responses):
+        return None
+    return f"the learner asked a question; {lead.id} ({lead.role}) should answer it before a student reacts"
+
+
+GUARDS = {
+    "unknown_agent": _unknown_agent,
+    "same_agent_twice": _same_agent_twice,
+    "cue_before_answer": _cue_before_answer,
+    "student_first": _student_first,
+}
+
+
+def check(decision: Decision, view: RoutingView) -> list[GuardVerdict]:
+    """A verdict for every guard the classroom switches on, in a fixed order."""
+    verdicts = []
+    enabled = set(view.classroom.routing.guards)
+    for rule, guard in GUARDS.items():
+        if rule not in enabled:
+            continue
+        reason = guard(decision, view)
+        verdicts.append(GuardVerdict(rule=rule, passed=reason is None, reason=reason))
+    return verdicts
+
+
+def fallback(view: RoutingView) -> str:
+    """The deterministic choice when the director cannot be trusted: the lead teaches first, then the
+    learner gets the floor."""
+    lead = lead_agent(view.classroom.agents)
+    if lead is not None and not view.taught():
+        return lead.id
+    return USER

@@ -1,0 +1,98 @@
+"""The director's prompt: who is in the class, what happened this turn, and the routing rules in our words
+(reference C.12/C.13). The answer is one JSON object; see ``decision.py``."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
+from maic_tui.orchestration.history import HistoryEntry, conversation_summary
+from maic_tui.orchestration.prompts.ledger import action_summary
+from maic_tui.whiteboard import Whiteboard
+
+CROWDED = 5  # more elements than this and the director should not add more board work
+
+RULES = """\
+Routing rules:
+1. A question from the learner goes to the teacher first (to the assistant only when there is no teacher).
+   Never open with a student for an explanation. In a discussion, the agent who raised the topic may open,
+   then the teacher guides, then students bring distinct views.
+2. After the teacher, add a student only when it adds something: a real question, a common misconception,
+   a worked example, a different view. No student-to-student chatter.
+3. Do not call an agent again in this turn unless it is truly needed, and never the same agent twice in a row.
+4. Do not ask anyone to re-explain. Ask for a question, a challenge, an example or a short summary instead.
+5. Every turn must move things forward: explanation, check question, deeper point, other view, summary.
+6. One or two agents are usually enough. Answer END when the learner's message has been dealt with and
+   nothing needs to be asked, USER when a question was put to the learner or their input is needed next.
+7. Each agent speaks for itself; never ask one agent to speak for another.
+8. When the board is crowded, do not pick someone to add more to it unless they tidy it.
+9. Keep the instruction short: one sentence saying what this agent should contribute."""
+
+FORMAT = """\
+Answer with exactly one JSON object and nothing else:
+{"next_agent": "<agent id>" | "USER" | "END", "instruction": "<one sentence for that agent>",
+ "prompt": "<when USER: a short question for the learner>", "options": ["<2-4 short answers, optional>"]}"""
+
+
+def _roster(classroom: Classroom) -> str:
+    return "\n".join(
+        f'- id: "{a.id}", name: "{a.name}", role: {a.role}, priority: {a.priority}' for a in classroom.agents
+    )
+
+
+def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
+    if not responses:
+        return "Nobody yet."
+    lines = []
+    for index, response in enumerate(responses):
+        mine = [r for r in ledger if r.agent_id == response.agent_id]
+        board = [s for s in (action_summary(r.action_name, r.params) for r in mine) if s]
+        extra = f" [{response.action_count} actions" + (f"; whiteboard: {', '.join(board)}" if board else "") + "]"
+        preview = response.content_preview or "(no speech)"
+        lines.append(f'{index + 1}. {response.agent_name} ({response.agent_id}): "{preview}"{extra}')
+    return "\n".join(lines)
+
+
+def _board(board: Whiteboard) -> str:
+    count = len(board.elements)
+    state = "OPEN (the slide is hidden; pointers do not work)" if board.is_open else "closed (the slide is shown)"
+    text = f"Whiteboard: {state}, {count} element{'s' if count != 1 else ''}."
+    if count > CROWDED:
+        text += " It is crowded: avoid adding more unless someone tidies it."
+    return text
+
+
+def director_messages(
+    classroom: Classroom,
+    history: Sequence[HistoryEntry],
+    learner_message: str,
+    responses: Sequence[AgentTurnSummary],
+    ledger: Sequence[WhiteboardActionRecord],
+    board: Whiteboard,
+    turn_number: int,
+) -> list[BaseMessage]:
+    learner = classroom.learner
+    parts = [
+        f'You direct a classroom called "{classroom.title}". After each contribution you decide who speaks '
+        "next: one of the agents below, the human learner (USER), or nobody (END). You never speak yourself.",
+        f"Agents:\n{_roster(classroom)}",
+        f"The human learner is {learner.nickname}" + (f": {learner.bio}" if learner.bio else "") + ". "
+        f'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
+        f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
+        f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
+        _board(board),
+    ]
+    if classroom.session.type == "discussion":
+        session = classroom.session
+        trigger = f" It was raised by {session.trigger_agent}." if session.trigger_agent else ""
+        parts.append(f"This is a discussion, not Q&A. Topic: {session.topic}. {session.prompt}{trigger}".strip())
+    parts += [RULES, f"This is decision {turn_number} of this turn; keep the turn short.", FORMAT]
+    user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next."
+    return [SystemMessage("\n\n".join(parts)), HumanMessage(user)]
+
+
+def reask_message(reason: str) -> HumanMessage:
+    return HumanMessage(f"That choice was rejected: {reason}. Answer again with one JSON object.")

@@ -1,0 +1,58 @@
+"""The graph's typed state for one learner turn, and the settings that shape a turn."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TypedDict
+
+from maic_tui.classroom.models import Limits
+from maic_tui.events import AgentTurnSummary, EndReason, TraceRecord, WhiteboardActionRecord
+
+# Some servers ignore max_completion_tokens (llama.cpp's does) and would run on to the context limit.
+OUTPUT_CHAR_CAP = 16_000
+
+
+class TurnState(TypedDict):
+    learner_message: str
+    first_agent: str | None  # named with @ or the discussion's trigger agent
+    turn_count: int  # agent turns so far
+    director_calls: int  # director model calls so far, re-asks included
+    consecutive_empty: int
+    responses: list[AgentTurnSummary]
+    ledger: list[WhiteboardActionRecord]
+    trace: list[TraceRecord]
+    next_agent: str | None
+    instruction: str
+    end_reason: EndReason | None
+    cue_received: bool
+    total_actions: int
+    had_content: bool
+    fatal: bool  # the model server is unreachable or refuses us: stop the turn
+
+
+def initial_state(learner_message: str, first_agent: str | None) -> TurnState:
+    return TurnState(
+        learner_message=learner_message, first_agent=first_agent, turn_count=0, director_calls=0,
+        consecutive_empty=0, responses=[], ledger=[], trace=[], next_agent=None, instruction="",
+        end_reason=None, cue_received=False, total_actions=0, had_content=False, fatal=False,
+    )
+
+
+def director_budget(limits: Limits) -> int:
+    turns = limits.max_agent_turns
+    return max(3 * turns, turns + 3)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnSettings:
+    output_char_cap: int = OUTPUT_CHAR_CAP
+    max_director_calls: int | None = None  # lower than the budget formula, for routing QA
+
+    def budget(self, limits: Limits) -> int:
+        formula = director_budget(limits)
+        return formula if self.max_director_calls is None else max(1, min(formula, self.max_director_calls))
+
+
+def recursion_limit(limits: Limits) -> int:
+    # director + agent per agent turn, the closing director step, and some slack.
+    return 2 * limits.max_agent_turns + 4

@@ -1,0 +1,38 @@
+"""JSON schemas for servers that can constrain output (structured output, off by default)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from maic_tui.orchestration.decision import END, USER
+
+
+def director_schema(agent_ids: Sequence[str]) -> dict[str, Any]:
+    return {
+        "type": "object",
+        "properties": {
+            "next_agent": {"type": "string", "enum": [*agent_ids, USER, END]},
+            "instruction": {"type": "string"},
+            "prompt": {"type": "string"},
+            "options": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+        },
+        "required": ["next_agent"],
+    }
+
+
+def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
+    text = {
+        "type": "object",
+        "properties": {"type": {"const": "text"}, "content": {"type": "string"}},
+        "required": ["type", "content"],
+    }
+    if not actions:
+        return {"type": "array", "items": text}
+    action = {
+        "type": "object",
+        "properties": {"type": {"const": "action"}, "name": {"type": "string", "enum": list(actions)},
+                       "params": {"type": "object"}},
+        "required": ["type", "name", "params"],
+    }
+    return {"type": "array", "items": {"anyOf": [text, action]}}

@@ -1,0 +1,77 @@
+"""Model settings from flags, the environment and the config file, in that order of precedence.
+
+Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG`` overrides the path), e.g.::
+
+    model = "openai:gpt-4o-mini"
+    base_url = "http://127.0.0.1:8080/v1"
+    api_key = "..."          # better: OPENAI_API_KEY in the environment
+    timeout = 60
+    retries = 2
+    structured_output = "off"  # or "json_schema" / "json_object"
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from platformdirs import user_config_dir
+from pydantic import ValidationError
+
+from maic_tui.llm import ModelOptions
+
+DEFAULT_MODEL = "demo"
+_ENV = {
+    "model": ("MAIC_MODEL",),
+    "base_url": ("MAIC_BASE_URL", "OPENAI_BASE_URL"),
+    "api_key": ("MAIC_API_KEY", "OPENAI_API_KEY"),
+    "timeout": ("MAIC_TIMEOUT",),
+    "retries": ("MAIC_RETRIES",),
+    "structured_output": ("MAIC_STRUCTURED_OUTPUT",),
+}
+_KEYS = set(_ENV)
+
+
+class ConfigError(ValueError):
+    """A config file or setting that cannot be used; one line naming where."""
+
+
+def config_path(env: Mapping[str, str] | None = None) -> Path:
+    env = os.environ if env is None else env
+    return Path(env.get("MAIC_CONFIG") or Path(user_config_dir("maic-tui")) / "config.toml")
+
+
+def _file_settings(path: Path) -> dict[str, Any]:
+    if not path.exists():
+        return {}
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError) as exc:
+        raise ConfigError(f"{path}: {exc}") from None
+    unknown = sorted(set(data) - _KEYS)
+    if unknown:
+        raise ConfigError(f"{path}: unknown setting '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})")
+    return data
+
+
+def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> tuple[str, ModelOptions]:
+    """The model spec and options; ``flags`` holds the command-line values (None = not given)."""
+    env = os.environ if env is None else env
+    merged: dict[str, Any] = _file_settings(config_path(env))
+    for key, names in _ENV.items():
+        value = next((env[name] for name in names if env.get(name)), None)
+        if value is not None:
+            merged[key] = value
+    merged |= {key: value for key, value in flags.items() if value is not None}
+    spec = str(merged.pop("model", DEFAULT_MODEL))
+    if "structured_output" in merged:
+        merged["structured"] = merged.pop("structured_output")
+    try:
+        return spec, ModelOptions(**merged)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(f"setting '{where}': {first['msg']}") from None

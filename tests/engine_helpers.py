@@ -1,0 +1,108 @@
+"""Shared helpers for the engine tests: small classrooms, script files, and turn runners."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import ActionEvent, AgentEndEvent, AgentStartEvent, DoneEvent, Event, TextDeltaEvent
+from maic_tui.llm import ModelOptions
+from maic_tui.orchestration.state import TurnSettings
+from maic_tui.session.classroom_session import ClassroomSession
+
+AGENTS = [
+    {"id": "teacher", "name": "Ms. Hale", "role": "teacher", "persona": "Calm and precise.", "avatar": "T",
+     "color": "#3366ff", "priority": 9},
+    {"id": "ta", "name": "Tom", "role": "assistant", "persona": "Helpful.", "avatar": "A", "color": "#22aa55",
+     "priority": 7},
+    {"id": "kim", "name": "Kim", "role": "student", "persona": "Curious.", "avatar": "K", "color": "#ff8800"},
+    {"id": "lee", "name": "Lee", "role": "student", "persona": "Sceptical.", "avatar": "L", "color": "#aa00aa",
+     "allowed_actions": ["wb_draw_text"]},
+]
+
+
+def classroom(**overrides: Any) -> Classroom:
+    data: dict[str, Any] = {
+        "title": "Test class",
+        "learner": {"nickname": "Sam", "bio": "likes pictures"},
+        "agents": AGENTS,
+        "scenes": [{"id": "s1", "title": "Intro", "elements": [{"type": "title", "id": "t1", "text": "Hi"}]}],
+    }
+    data.update(overrides)
+    return Classroom.model_validate(data)
+
+
+def text(*parts: str) -> str:
+    return json.dumps([{"type": "text", "content": p} for p in parts])
+
+
+def items(*entries: dict[str, Any]) -> str:
+    return json.dumps(list(entries))
+
+
+def say(content: str) -> dict[str, Any]:
+    return {"type": "text", "content": content}
+
+
+def act(name: str, **params: Any) -> dict[str, Any]:
+    return {"type": "action", "name": name, "params": params}
+
+
+def pick(agent: str, **extra: Any) -> str:
+    return json.dumps({"next_agent": agent, **extra})
+
+
+def script_session(tmp_path: Path, script: dict[str, Any], room: Classroom | None = None,
+                   settings: TurnSettings | None = None) -> ClassroomSession:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    return ClassroomSession(room or classroom(), f"script:{path}", ModelOptions(), settings)
+
+
+async def play(session: ClassroomSession, message: str) -> list[Event]:
+    return [event async for event in session.turn(message)]
+
+
+def kinds(events: list[Event]) -> list[str]:
+    """Event types with runs of text_delta folded into one, for order assertions."""
+    out: list[str] = []
+    for event in events:
+        name = event.type if event.type != "thinking" else f"thinking:{event.data.stage}"
+        if not (name == "text_delta" and out and out[-1] == "text_delta"):
+            out.append(name)
+    return out
+
+
+def done(events: list[Event]) -> DoneEvent:
+    last = events[-1]
+    assert isinstance(last, DoneEvent)
+    return last
+
+
+def spoken(events: list[Event], agent_id: str | None = None) -> str:
+    owners = {e.data.message_id: e.data.agent_id for e in events if isinstance(e, AgentStartEvent)}
+    return "".join(e.data.content for e in events
+                   if isinstance(e, TextDeltaEvent) and (agent_id is None or owners[e.data.message_id] == agent_id))
+
+
+def actions(events: list[Event]) -> list[str]:
+    return [e.data.action_name for e in events if isinstance(e, ActionEvent)]
+
+
+def assert_well_formed(events: list[Event]) -> None:
+    """Every agent_start closed once, deltas and actions inside their message, exactly one done, last."""
+    open_id: str | None = None
+    for event in events:
+        if isinstance(event, AgentStartEvent):
+            assert open_id is None
+            open_id = event.data.message_id
+        elif isinstance(event, TextDeltaEvent | ActionEvent):
+            assert event.data.message_id == open_id
+        elif isinstance(event, AgentEndEvent):
+            assert event.data.message_id == open_id
+            open_id = None
+    assert open_id is None
+    assert [e.type for e in events].count("done") == 1
+    assert isinstance(events[-1], DoneEvent)

@@ -1,0 +1,191 @@
+"""Every director path and routing guard, driven by the script model (DESIGN.md §3, reference E.2)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from maic_tui.orchestration.engine import UnknownAgentError
+from maic_tui.orchestration.state import TurnSettings
+from tests.engine_helpers import (
+    AGENTS,
+    assert_well_formed,
+    classroom,
+    done,
+    kinds,
+    pick,
+    play,
+    script_session,
+    spoken,
+    text,
+)
+
+
+async def test_model_path_event_order_and_cue_after_the_loop(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("END")],
+                                        "agents": {"teacher": [text("A slope is a rate.")]}})
+    events = await play(session, "What is a slope?")
+    assert kinds(events) == ["thinking:director", "thinking:agent_loading", "agent_start", "text_delta",
+                             "agent_end", "thinking:director", "cue_user", "done"]
+    data = done(events).data
+    assert data.end_reason == "director_end" and data.cue_user_received and data.total_agents == 1
+    assert events[-2].data.from_agent_id == "teacher"
+    assert [r.path for r in data.director_trace] == ["model", "model"]
+    assert [r.final for r in data.director_trace] == ["teacher", "END"]
+    assert spoken(events) == "A slope is a rate."
+
+
+async def test_user_decision_carries_prompt_and_options(tmp_path: Path) -> None:
+    cue = pick("USER", prompt="Which one?", options=["the first", "the second", "the first"])
+    session = script_session(tmp_path, {"director": [pick("teacher"), cue],
+                                        "agents": {"teacher": [text("Pick one.")]}})
+    events = await play(session, "Show me two ways?")
+    cue_event = events[-2]
+    assert cue_event.type == "cue_user"
+    assert cue_event.data.prompt == "Which one?" and cue_event.data.options == ["the first", "the second"]
+    assert done(events).data.end_reason == "cue_user"
+
+
+async def test_end_before_any_answer_is_allowed_and_nobody_is_cued(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("END")]})
+    events = await play(session, "Bye!")
+    assert kinds(events) == ["thinking:director", "done"]
+    assert done(events).data.end_reason == "director_end"
+    assert not done(events).data.cue_user_received
+
+
+async def test_single_agent_needs_no_director_model(tmp_path: Path) -> None:
+    room = classroom(agents=[AGENTS[0]])
+    session = script_session(tmp_path, {"agents": {"teacher": [text("Hello."), text("Again.")]}}, room)
+    for _ in range(2):
+        events = await play(session, "Hi")
+        assert kinds(events) == ["thinking:agent_loading", "agent_start", "text_delta", "agent_end", "cue_user",
+                                 "done"]
+        assert [r.path for r in done(events).data.director_trace] == ["single_agent", "single_agent"]
+        assert done(events).data.end_reason == "cue_user"
+
+
+async def test_discussion_trigger_opens_without_a_model_call(tmp_path: Path) -> None:
+    room = classroom(session={"type": "discussion", "topic": "Cars in cities", "trigger_agent": "kim"})
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("USER")],
+                                        "agents": {"kim": [text("Ban them!")], "teacher": [text("Why?")]}}, room)
+    events = await play(session, "Go on")
+    trace = done(events).data.director_trace
+    assert [r.path for r in trace] == ["trigger", "model", "model"]
+    assert kinds(events)[0] == "thinking:agent_loading"
+    assert spoken(events, "kim") == "Ban them!"
+
+
+async def test_learner_names_who_answers_first(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("END")], "agents": {"ta": [text("Sure.")]}})
+    events = await play(session, "@Tom can you help?")
+    assert done(events).data.director_trace[0].path == "trigger"
+    assert spoken(events, "ta") == "Sure."
+    with pytest.raises(UnknownAgentError, match="@nobody"):
+        await play(session, "@nobody hello")
+
+
+@pytest.mark.parametrize(
+    ("first", "rule"),
+    [
+        (pick("ghost"), "unknown_agent"),
+        (pick("kim"), "student_first"),
+        (pick("USER"), "cue_before_answer"),
+        ("I think the teacher", "parse"),
+    ],
+)
+async def test_rejected_choice_is_reasked_with_the_reason(tmp_path: Path, first: str, rule: str) -> None:
+    session = script_session(tmp_path, {"director": [first, pick("teacher"), pick("END")],
+                                        "agents": {"teacher": [text("Here is why.")]}})
+    events = await play(session, "Why is the sky blue?")
+    record = done(events).data.director_trace[0]
+    assert record.path == "model" and record.final == "teacher"
+    failed = [g for g in record.guards if not g.passed]
+    assert [g.rule for g in failed] == [rule] and failed[0].reason
+    assert record.raw is not None and record.raw.count("---") == 1  # both answers kept
+    assert done(events).data.director_trace[1].final == "END"
+
+
+async def test_same_agent_twice_is_rejected(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("teacher"), pick("kim"), pick("END")],
+                                        "agents": {"teacher": [text("One.")], "kim": [text("Two.")]}})
+    events = await play(session, "Tell me more")
+    second = done(events).data.director_trace[1]
+    assert [g.rule for g in second.guards if not g.passed] == ["same_agent_twice"]
+    assert second.final == "kim"
+
+
+async def test_two_rejections_fall_back_to_the_teacher_then_the_learner(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("kim"), pick("lee"), "nonsense", "rubbish"],
+                                        "agents": {"teacher": [text("Answer.")]}})
+    events = await play(session, "What is a limit?")
+    trace = done(events).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("fallback", "teacher"), ("fallback", "USER")]
+    assert done(events).data.end_reason == "cue_user"
+    assert_well_formed(events)
+
+
+async def test_guards_can_be_switched_off(tmp_path: Path) -> None:
+    room = classroom(routing={"guards": ["unknown_agent"]})
+    session = script_session(tmp_path, {"director": [pick("kim"), pick("USER")],
+                                        "agents": {"kim": [text("Me first!")]}}, room)
+    events = await play(session, "What is a limit?")
+    trace = done(events).data.director_trace
+    assert trace[0].final == "kim" and {g.rule for g in trace[0].guards} == {"unknown_agent"}
+    assert done(events).data.end_reason == "cue_user"
+
+
+async def test_agent_name_is_accepted_for_its_id(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": ['```json\n{"next_agent": "Ms. Hale"}\n```', "end"],
+                                        "agents": {"teacher": [text("Yes.")]}})
+    events = await play(session, "Question?")
+    assert [r.final for r in done(events).data.director_trace] == ["teacher", "END"]
+
+
+async def test_agent_turn_limit(tmp_path: Path) -> None:
+    room = classroom(limits={"max_agent_turns": 2})
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("kim")],
+                                        "agents": {"teacher": [text("A.")], "kim": [text("B.")]}}, room)
+    events = await play(session, "Explain?")
+    data = done(events).data
+    assert data.end_reason == "agent_turn_limit" and data.total_agents == 2
+    assert data.director_trace[-1].path == "limit" and data.cue_user_received
+
+
+async def test_director_budget(tmp_path: Path) -> None:
+    settings = TurnSettings(max_director_calls=1)
+    session = script_session(tmp_path, {"director": [pick("teacher")], "agents": {"teacher": [text("A.")]}},
+                             settings=settings)
+    events = await play(session, "Explain?")
+    assert done(events).data.end_reason == "director_budget"
+    assert done(events).data.director_trace[-1].path == "limit"
+
+
+async def test_budget_counts_reasks(tmp_path: Path) -> None:
+    settings = TurnSettings(max_director_calls=1)
+    session = script_session(tmp_path, {"director": [pick("kim")], "agents": {"teacher": [text("A.")]}},
+                             settings=settings)
+    events = await play(session, "What now?")
+    first = done(events).data.director_trace[0]
+    assert first.path == "fallback" and first.final == "teacher"  # no call left for the re-ask
+    assert done(events).data.end_reason == "director_budget"
+
+
+async def test_two_empty_turns_end_the_turn(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("kim"), pick("lee")],
+                                        "agents": {"kim": ["[]"], "lee": ["  "]}})
+    events = await play(session, "hello there")
+    data = done(events).data
+    assert data.end_reason == "consecutive_empty_turns" and not data.agent_had_content
+    assert not data.cue_user_received
+
+
+async def test_each_turn_starts_fresh(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("END"), pick("teacher"), pick("END")],
+                                        "agents": {"teacher": [text("One."), text("Two.")]}})
+    await play(session, "first?")
+    events = await play(session, "second?")
+    data = done(events).data
+    assert data.director_state.turn_count == 1 and data.director_trace[0].step == 1
+    assert [e.role for e in session.history] == ["learner", "agent", "learner", "agent"]
