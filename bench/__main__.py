@@ -1,3 +1,12 @@
-from bench import parser_bench
+import sys
 
-parser_bench.main()
+from bench import engine_bench, parser_bench
+
+if "--real" in sys.argv:
+    from bench import real_bench
+
+    real_bench.main()
+else:
+    parser_bench.main()
+    print()
+    engine_bench.main()

@@ -53,7 +53,8 @@ async def test_speech_and_actions_keep_the_model_order_at_every_chunking(tmp_pat
 
 
 async def test_exact_chunk_boundaries_inside_escapes(tmp_path: Path) -> None:
-    chunks = ['[{"type":"text","content":"a\\', 'u00e9 \\"', 'b\\"]"}', ',{"type":"action","name":"wb_open"', ',"params":{}}]']
+    chunks = ['[{"type":"text","content":"a\\', 'u00e9 \\"', 'b\\"]"}', ',{"type":"action","name":"wb_open"',
+              ',"params":{}}]']
     _, events = await _one_agent(tmp_path, {"chunks": chunks})
     assert spoken(events) == 'aé "b"]'
     assert actions(events) == ["wb_open"]
@@ -68,7 +69,7 @@ async def test_reading_stops_when_the_array_closes(tmp_path: Path) -> None:
 
 async def test_runaway_output_is_cut(tmp_path: Path) -> None:
     endless = '[{"type":"text","content":"' + "la " * 400
-    session, events = await _one_agent(tmp_path, endless, settings=TurnSettings(output_char_cap=200))
+    _session, events = await _one_agent(tmp_path, endless, settings=TurnSettings(output_char_cap=200))
     summary = done(events).data.director_state.agent_responses[0]
     assert "output cut at 200 characters" in summary.action_warnings
     assert 0 < len(spoken(events)) <= 260
@@ -76,7 +77,8 @@ async def test_runaway_output_is_cut(tmp_path: Path) -> None:
 
 async def test_rejected_actions_are_not_emitted_but_recorded(tmp_path: Path) -> None:
     output = items(say("Hm."), act("wb_draw_shape", shape="hexagon", x=1, y=1), act("wb_delete", elementId="zz"),
-                   act("spotlight", elementId="missing"), act("play_video"), act("wb_draw_text", content="ok", x=1, y=1))
+                   act("spotlight", elementId="missing"), act("play_video"),
+                   act("wb_draw_text", content="ok", x=1, y=1))
     _, events = await _one_agent(tmp_path, output)
     assert actions(events) == ["wb_draw_text"]
     warnings = done(events).data.director_state.agent_responses[0].action_warnings
@@ -93,8 +95,8 @@ async def test_role_and_scene_filtering(tmp_path: Path) -> None:
     assert done(events).data.director_state.agent_responses[0].action_warnings == ["wb_draw_latex: not_allowed"]
     no_slides = classroom(scenes=[])
     _, events = await _one_agent(tmp_path, items(act("spotlight", elementId="t1"), say("Hi")), room=no_slides)
-    assert actions(events) == [] and "spotlight: not_allowed" in done(events).data.director_state.agent_responses[
-        0].action_warnings
+    warnings = done(events).data.director_state.agent_responses[0].action_warnings
+    assert actions(events) == [] and "spotlight: not_allowed" in warnings
     _, events = await _one_agent(tmp_path, items(act("laser", elementId="t1"), say("Hi")))
     assert actions(events) == ["laser"]
 
@@ -104,7 +106,8 @@ async def test_per_agent_action_cap(tmp_path: Path) -> None:
     output = items(*[act("wb_draw_text", content=f"n{i}", x=10, y=10 + 120 * i) for i in range(3)])
     _, events = await _one_agent(tmp_path, output, room=room)
     assert len(actions(events)) == 2
-    assert done(events).data.director_state.agent_responses[0].action_warnings[0].startswith("wb_draw_text: action_budget")
+    warnings = done(events).data.director_state.agent_responses[0].action_warnings
+    assert warnings[0].startswith("wb_draw_text: action_budget")
 
 
 async def test_emitted_actions_replay_to_the_same_board(tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from maic_tui.text_safety import terminal_safe
 
 # The server cannot be reached or will not serve us: every further call this turn would fail the same way.
 _FATAL_NAMES = {"APIConnectionError", "AuthenticationError", "PermissionDeniedError", "NotFoundError",
-                "ConnectError", "ConnectionRefusedError"}
+                "ConnectError", "ConnectionRefusedError", "ModelConnectionError"}
 _FATAL_STATUS = {401, 403, 404}
 _SECRET = re.compile(r"(sk-[A-Za-z0-9_\-]{6,}|Bearer\s+\S+|api[_-]?key\s*[=:]\s*\S+)", re.IGNORECASE)
 _MAX_CHARS = 240
@@ -48,15 +48,19 @@ def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = ()) -> 
     if isinstance(exc, ModelError):
         return ModelError(one_line(f"{who}: {redact(exc.message, secrets)}"), fatal=exc.fatal)
     name = type(exc).__name__
+    # langchain-openai wraps the client's errors in subclasses, so the whole class chain is looked at.
+    names = {cls.__name__ for cls in type(exc).__mro__}
     status = getattr(exc, "status_code", None)
     detail = _detail(exc)
-    if name in ("APITimeoutError", "TimeoutError", "ReadTimeout", "ConnectTimeout") or isinstance(exc, TimeoutError):
+    if names & {"APITimeoutError", "TimeoutError", "ReadTimeout", "ConnectTimeout", "ModelTimeoutError"}:
         text = "the model server timed out"
-    elif name in ("APIConnectionError", "ConnectError", "ConnectionRefusedError") or isinstance(exc, ConnectionError):
-        text = f"cannot reach the model server ({detail or 'connection failed'})"
-    elif status == 401 or name == "AuthenticationError":
+    elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"}:
+        if detail in ("", "Connection error."):
+            detail = "connection failed"
+        text = f"cannot reach the model server ({detail})"
+    elif status == 401 or "AuthenticationError" in names:
         text = "the model server refused the API key (401)"
-    elif status == 429 or name == "RateLimitError":
+    elif status == 429 or "RateLimitError" in names:
         text = "the model server is rate limiting (429); try again shortly"
     elif status is not None:
         text = f"the model server answered {status}" + (f": {detail}" if detail else "")
@@ -64,7 +68,8 @@ def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = ()) -> 
         text = f"the model stream broke off ({detail or name})"
     else:
         text = f"{name}: {detail}" if detail else name
-    fatal = name in _FATAL_NAMES or status in _FATAL_STATUS or isinstance(exc, ConnectionRefusedError)
+    timed_out = text == "the model server timed out"
+    fatal = not timed_out and (bool(names & _FATAL_NAMES) or status in _FATAL_STATUS)
     return ModelError(one_line(f"{who}: {redact(text, secrets)}"), fatal=fatal)
 
 

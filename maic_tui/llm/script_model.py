@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from langchain_core.messages import BaseMessage
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from maic_tui.llm.context import DIRECTOR, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
@@ -36,12 +36,19 @@ class ScriptEntry(BaseModel):
         return self
 
 
+def _plain_text(value: Any) -> Any:
+    return {"text": value} if isinstance(value, str) else value
+
+
+Entry = Annotated[ScriptEntry, BeforeValidator(_plain_text)]  # a bare string is streamed text
+
+
 class ScriptFile(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     chunk_size: int = Field(4, ge=1)
-    director: list[str | ScriptEntry] = Field(default_factory=list)
-    agents: dict[str, list[str | ScriptEntry]] = Field(default_factory=dict)
+    director: list[Entry] = Field(default_factory=list)
+    agents: dict[str, list[Entry]] = Field(default_factory=dict)
 
 
 def load_script(path: str | Path) -> ScriptFile:
@@ -74,8 +81,7 @@ class ScriptBook:
             label = "the director" if caller == DIRECTOR else f"agent '{caller}'"
             raise ScriptExhausted(f"the script has no more responses for {label} ({len(entries)} used)")
         self._next[caller] = index + 1
-        entry = entries[index]
-        return ScriptEntry(text=entry) if isinstance(entry, str) else entry
+        return entries[index]
 
 
 class ScriptChatModel(OfflineChatModel):

@@ -36,6 +36,8 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
         interrupted = True
     except Exception as exc:  # the model failed: say so inside the agent's message, then carry on
         error = describe(exc, who=agent.name, secrets=ctx.provider.options.secrets())
+        if run.received and error.fatal:  # it answered, then the connection died: a broken stream, not a dead server
+            error = ModelError(f"{agent.name}: the model stream broke off after {run.received} characters")
         writer(ErrorEvent(data=ErrorData(message=error.message)))
     finally:
         writer(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=agent.id)))
@@ -84,6 +86,7 @@ async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
         async for chunk in stream:
             text = _text(chunk)
             received += len(text)
+            run.received = received
             run.take(parser.feed(text))
             if parser.finished:
                 break

@@ -46,6 +46,7 @@ class AgentRun:
     actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     ledger: list[WhiteboardActionRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    received: int = 0  # characters of model output so far
 
     def __post_init__(self) -> None:
         self._allowed = set(usable_actions(self.agent, self.scene))

@@ -65,7 +65,8 @@ class _Step:
         )
         if cue and not self.state["cue_received"]:
             last = self.state["responses"][-1].agent_id if self.state["responses"] else None
-            self.writer(CueUserEvent(data=CueUserData(from_agent_id=last, prompt=prompt, options=list(options) or None)))
+            cue = CueUserData(from_agent_id=last, prompt=prompt, options=list(options) or None)
+            self.writer(CueUserEvent(data=cue))
             update["cue_received"] = True
         return update
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import signal
 from collections.abc import Sequence
 from pathlib import Path
@@ -38,10 +39,9 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
     for message in messages:
         session.check_message(message)  # a bad @name fails before anything is printed
     loop = asyncio.get_running_loop()
-    try:  # Ctrl-C interrupts the turn cleanly (done with endReason "interrupted"), then stops
+    # Ctrl-C interrupts the turn cleanly (done with endReason "interrupted"), then stops.
+    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
         loop.add_signal_handler(signal.SIGINT, session.interrupt)
-    except (NotImplementedError, RuntimeError, ValueError):
-        pass
     try:
         for message in messages:
             if printer is not None:
@@ -55,10 +55,8 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
             if session.context.interrupted:
                 break
     finally:
-        try:
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.remove_signal_handler(signal.SIGINT)
-        except (NotImplementedError, RuntimeError, ValueError):
-            pass
 
 
 def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,

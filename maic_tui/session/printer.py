@@ -47,7 +47,8 @@ class TranscriptPrinter:
             self._end_line()
             if event.data.prompt:
                 options = "  ·  ".join(event.data.options or [])
-                self.out.write(f"\n  ➜ {terminal_safe(event.data.prompt)}" + (f"  [{terminal_safe(options)}]" if options else "") + "\n")
+                suffix = f"  [{terminal_safe(options)}]" if options else ""
+                self.out.write(f"\n  ➜ {terminal_safe(event.data.prompt)}{suffix}\n")
         elif isinstance(event, AgentEndEvent):
             self._end_line()
         self.out.flush()

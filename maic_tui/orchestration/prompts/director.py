@@ -80,7 +80,7 @@ def director_messages(
         "next: one of the agents below, the human learner (USER), or nobody (END). You never speak yourself.",
         f"Agents:\n{_roster(classroom)}",
         f"The human learner is {learner.nickname}" + (f": {learner.bio}" if learner.bio else "") + ". "
-        f'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
+        'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
         f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
         f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
         _board(board),

@@ -1,0 +1,112 @@
+"""Engine speed with the script model at zero delay (DESIGN.md §3; issue targets in brackets).
+
+One learner turn, 6 agents each streaming a ~2,000-character answer in 4-character chunks, in a session
+that already holds 200 messages. Printed side by side, measured in this one run:
+  - events per second end to end (engine + LangChain streaming + parser + board)   [>= 5,000 events/s]
+  - the bare cost of parsing the same six answers in the same chunks with StreamParser alone
+  - orchestration overhead per director step: time from the previous agent's end (or the turn's start)
+    to the director's decision event, the script model's call included                [<= 5 ms]
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import AgentEndEvent, CueUserEvent, DoneEvent, Event, ThinkingEvent
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.parser import StreamParser
+from maic_tui.session.classroom_session import ClassroomSession
+
+CHUNK = 4
+OUTPUT_CHARS = 2_000
+EARLIER_MESSAGES = 200
+REPEATS = 5
+ROLES = ["teacher", "assistant", "student", "student", "student", "student"]
+
+
+def bench_classroom() -> Classroom:
+    agents = [{"id": f"a{i}", "name": f"Agent {i}", "role": role, "persona": "Plain.", "avatar": "A",
+               "color": "#336699"} for i, role in enumerate(ROLES)]
+    return Classroom.model_validate({"title": "Bench", "agents": agents})
+
+
+def answer(index: int) -> str:
+    items: list[dict] = []
+    row = 0
+    while len(json.dumps(items)) < OUTPUT_CHARS - 150:
+        items.append({"type": "text", "content": "A derivative is a rate of change, seen up close. " * 2})
+        if row < 3:
+            items.append({"type": "action", "name": "wb_draw_text",
+                          "params": {"content": f"note {index}.{row}", "x": 20 + 160 * index, "y": 20 + 120 * row,
+                                     "width": 150, "height": 100}})
+            row += 1
+    return json.dumps(items)
+
+
+def script(answers: list[str]) -> dict:
+    picks = [json.dumps({"next_agent": f"a{i}"}) for i in range(len(ROLES))]
+    return {"chunk_size": CHUNK, "director": picks, "agents": {f"a{i}": [a] for i, a in enumerate(answers)}}
+
+
+def session_with_history(path: Path) -> ClassroomSession:
+    session = ClassroomSession(bench_classroom(), f"script:{path}")
+    for i in range(EARLIER_MESSAGES // 2):
+        session.history.append(HistoryEntry("learner", f"Earlier question {i}?"))
+        session.history.append(HistoryEntry("agent", "An earlier answer. " * 5, f"a{i % 6}", f"Agent {i % 6}"))
+    return session
+
+
+async def one_turn(path: Path) -> tuple[float, list[float], int]:
+    session = session_with_history(path)
+    gaps: list[float] = []
+    count = 0
+    started = mark = time.perf_counter()
+    async for event in session.turn("Why do derivatives matter?"):
+        count += 1
+        now = time.perf_counter()
+        if _decision(event):
+            gaps.append(now - mark)
+        if isinstance(event, AgentEndEvent):
+            mark = now
+    return time.perf_counter() - started, gaps, count
+
+
+def _decision(event: Event) -> bool:
+    if isinstance(event, ThinkingEvent):
+        return event.data.stage == "agent_loading"
+    return isinstance(event, CueUserEvent | DoneEvent)
+
+
+def bare_parse(answers: list[str]) -> float:
+    started = time.perf_counter()
+    for text in answers:
+        parser = StreamParser()
+        for i in range(0, len(text), CHUNK):
+            parser.feed(text[i : i + CHUNK])
+        parser.close()
+    return time.perf_counter() - started
+
+
+def main() -> None:
+    answers = [answer(i) for i in range(len(ROLES))]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "script.json"
+        path.write_text(json.dumps(script(answers)))
+        asyncio.run(one_turn(path))  # warm-up: imports, graph compilation
+        runs = [asyncio.run(one_turn(path)) for _ in range(REPEATS)]
+    best = min(runs, key=lambda run: run[0])
+    wall, _gaps, count = best
+    parse = min(bare_parse(answers) for _ in range(REPEATS))
+    rate = count / wall
+    overhead = statistics.median(g for run in runs for g in run[1]) * 1000
+    print(f"engine, one turn of {len(ROLES)} agents x {OUTPUT_CHARS} chars, {EARLIER_MESSAGES} earlier messages "
+          f"(best of {REPEATS}):")
+    print(f"  end to end      {wall * 1000:8.1f} ms  {count} events  {rate:8.0f} events/s   (target >= 5000)")
+    print(f"  bare parsing    {parse * 1000:8.1f} ms  = {parse / wall:6.1%} of the end-to-end time")
+    print(f"  director step   {overhead:8.2f} ms  median overhead per step             (target <= 5 ms)")

@@ -1,0 +1,102 @@
+"""A tiny OpenAI-compatible chat server on 127.0.0.1 for tests: scripted replies, failures on demand."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+@dataclass
+class Reply:
+    text: str = ""
+    status: int = 200  # anything else answers with an error body
+    drop_after: int | None = None  # close the connection after this many content chunks
+    stall: float = 0.0  # seconds to wait before answering
+
+
+@dataclass
+class FakeServer:
+    replies: list[Reply] = field(default_factory=list)
+    requests: list[dict[str, Any]] = field(default_factory=list)
+    headers: list[dict[str, str]] = field(default_factory=list)
+    url: str = ""
+
+
+def _chunk(content: str) -> bytes:
+    body = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
+            "choices": [{"index": 0, "delta": {"role": "assistant", "content": content}, "finish_reason": None}]}
+    return f"data: {json.dumps(body)}\n\n".encode()
+
+
+def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def log_message(self, *args: Any) -> None:
+            pass
+
+        def do_POST(self) -> None:
+            body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
+            server.requests.append(body)
+            server.headers.append(dict(self.headers))
+            reply = server.replies.pop(0) if server.replies else Reply(status=500, text="no reply left")
+            if reply.stall:
+                time.sleep(reply.stall)
+            if reply.status != 200:
+                payload = json.dumps({"error": {"message": reply.text or "failed", "type": "x"}}).encode()
+                self.send_response(reply.status)
+                self.send_header("content-type", "application/json")
+                self.send_header("content-length", str(len(payload)))
+                self.end_headers()
+                self.wfile.write(payload)
+                return
+            self.send_response(200)
+            self.send_header("content-type", "text/event-stream")
+            self.send_header("transfer-encoding", "chunked")
+            self.end_headers()
+            pieces = [reply.text[i : i + 5] for i in range(0, len(reply.text), 5)]
+            for index, piece in enumerate(pieces):
+                if reply.drop_after is not None and index >= reply.drop_after:
+                    self.wfile.flush()  # the connection dies without the closing chunk
+                    self.close_connection = True
+                    self.connection.shutdown(2)
+                    return
+                self._send(_chunk(piece))
+            self._send(b"data: [DONE]\n\n")
+            self.wfile.write(b"0\r\n\r\n")
+            self.wfile.flush()
+
+        def _send(self, data: bytes) -> None:
+            self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+            self.wfile.flush()
+
+    return Handler
+
+
+@contextmanager
+def fake_openai(*replies: Reply) -> Iterator[FakeServer]:
+    state = FakeServer(list(replies))
+    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+    state.url = f"http://127.0.0.1:{httpd.server_address[1]}/v1"
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield state
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def closed_port_url() -> str:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    return f"http://127.0.0.1:{port}/v1"

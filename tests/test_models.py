@@ -1,0 +1,139 @@
+"""The three kinds of model: spec strings, the script file format, and the offline demo model."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from maic_tui.classroom import load_classroom, sample_names
+from maic_tui.events import ActionEvent, to_json
+from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError, make_provider
+from maic_tui.llm.demo_planner import fit_to_board, match_answer, plan_for
+from maic_tui.session.classroom_session import ClassroomSession
+from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
+
+TIMING = re.compile(r'"latencyMs":[0-9.]+')
+
+
+@pytest.mark.parametrize("spec", ["", "gpt-4", "openai:", "script:", "demo:x", "ollama:llama3"])
+def test_bad_model_specs_are_one_line_errors(spec: str) -> None:
+    with pytest.raises(ModelSpecError, match="use 'demo', 'openai:<model>' or 'script:<path>'"):
+        ModelSpec.parse(spec)
+
+
+def test_spec_round_trip() -> None:
+    assert str(ModelSpec.parse("openai:gpt-4o-mini")) == "openai:gpt-4o-mini"
+    assert ModelSpec.parse(" demo ").kind == "demo"
+
+
+@pytest.mark.parametrize(
+    ("content", "message"),
+    [
+        ("{", "not valid JSON"),
+        ('{"director": [{"chunks": ["a"], "text": "b"}]}', "not both"),
+        ('{"director": [{}]}', "needs 'text', 'chunks' or 'error'"),
+        ('{"agents": {"t": [{"text": "x", "delay": 3}]}}', "agents.t.0"),
+        ('{"chunk_size": 0}', "chunk_size"),
+    ],
+)
+def test_broken_script_files_are_reported_with_the_file(tmp_path: Path, content: str, message: str) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(content)
+    with pytest.raises(ScriptError, match=re.escape(message)) as info:
+        make_provider(f"script:{path}", classroom())
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
+    with pytest.raises(ScriptError, match="cannot read"):
+        make_provider(f"script:{tmp_path / 'missing.json'}", classroom())
+
+
+async def test_script_chunk_size_and_exhaustion(tmp_path: Path) -> None:
+    path = tmp_path / "s.json"
+    path.write_text(json.dumps({"chunk_size": 3, "agents": {"teacher": ["abcdefg"]}}))
+    model = make_provider(f"script:{path}", classroom()).for_caller("teacher")
+    assert [c.content async for c in model.astream("x") if c.content] == ["abc", "def", "g"]
+    with pytest.raises(Exception, match="no more responses for agent 'teacher'"):
+        [c async for c in model.astream("x")]
+
+
+@pytest.mark.parametrize("name", sample_names())
+async def test_demo_model_runs_every_sample_for_three_turns(name: str) -> None:
+    room = load_classroom(name)
+    session = ClassroomSession(room, "demo")
+    messages = [*[a.question for a in room.demo.answers][:2], "Can you tell me about volcanoes on Mars?"]
+    all_actions = []
+    for message in messages:
+        events = await play(session, message)
+        assert_well_formed(events)
+        assert not [e for e in events if e.type == "error"], name
+        assert done(events).data.agent_had_content
+        warnings = [w for r in done(events).data.director_state.agent_responses for w in r.action_warnings]
+        assert warnings == [], (name, message, warnings)
+        all_actions += [e.data.action_name for e in events if isinstance(e, ActionEvent)]
+    assert any(a.startswith("wb_draw") for a in all_actions), name
+    lead = [a for a in room.agents if a.role in ("teacher", "assistant")] or room.agents
+    assert session.history[-2].agent_id in {a.id for a in lead} or len(room.agents) == 1
+
+
+async def test_demo_routes_teacher_first_then_others_then_the_learner() -> None:
+    room = load_classroom("derivatives")
+    events = await play(ClassroomSession(room, "demo"), "What is a derivative?")
+    trace = done(events).data.director_trace
+    assert trace[0].final == "reyes" and trace[-1].final == "USER"
+    assert 2 <= done(events).data.total_agents <= 4
+    assert done(events).data.end_reason == "cue_user"
+    cue = events[-2]
+    assert cue.type == "cue_user" and cue.data.options and "What is a derivative?" not in cue.data.options
+
+
+async def test_demo_gives_an_honest_answer_for_unknown_questions() -> None:
+    room = load_classroom("derivatives")
+    events = await play(ClassroomSession(room, "demo"), "What is the capital of Peru?")
+    lines = [line for lines in room.demo.fallback.values() for line in lines]
+    teacher_said = spoken(events, "reyes")
+    assert teacher_said in room.demo.fallback["reyes"]
+    assert all(part in lines for part in [spoken(events, a.id) for a in room.agents if spoken(events, a.id)])
+
+
+async def test_demo_is_deterministic_for_a_seed_and_varies_across_seeds() -> None:
+    room = load_classroom("derivatives")
+
+    async def run(seed: int) -> str:
+        session = ClassroomSession(room, "demo", ModelOptions(seed=seed))
+        out = []
+        for message in ("What is a derivative?", "Tell me a joke about cats", "Who invented pizza"):
+            out += [TIMING.sub("", to_json(e)) for e in await play(session, message)]
+        return "\n".join(out)
+
+    assert await run(1) == await run(1)
+    assert len({await run(seed) for seed in range(6)}) > 1
+
+
+async def test_demo_keeps_board_work_valid_when_questions_repeat() -> None:
+    room = load_classroom("python-loops")
+    session = ClassroomSession(room, "demo")
+    for message in [a.question for a in room.demo.answers] * 2:
+        events = await play(session, message)
+        warnings = [w for r in done(events).data.director_state.agent_responses for w in r.action_warnings]
+        assert warnings == [], warnings
+
+
+def test_fit_to_board_redraws_and_skips_edits_of_missing_elements() -> None:
+    room = load_classroom("python-loops")
+    steps = [step for answer in room.demo.answers for turn in answer.turns for step in turn.steps]
+    edits = [s for s in steps if s.action == "wb_edit_code"]
+    assert edits, "the sample edits code"
+    fitted = fit_to_board(edits, ())
+    assert fitted == []
+    draws = [s for s in steps if s.action == "wb_draw_code"]
+    redrawn = fit_to_board(draws[:1], (draws[0].params["elementId"],))
+    assert [s.action for s in redrawn] == ["wb_delete", "wb_draw_code"]
+
+
+def test_keyword_matching_prefers_the_specific_answer() -> None:
+    room = load_classroom("derivatives")
+    assert match_answer(room, "so what is a derivative, and why?").id == room.demo.answers[0].id
+    assert match_answer(room, "pizza") is None
+    assert plan_for(room, "hello", 0) == list(room.demo.opening)

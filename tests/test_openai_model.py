@@ -1,0 +1,100 @@
+"""``openai:`` models against a local fake server: streaming, failures, no key leaks, structured output."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from maic_tui.events import to_json
+from maic_tui.llm import ModelOptions
+from maic_tui.session.classroom_session import ClassroomSession
+from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
+from tests.fake_openai import Reply, closed_port_url, fake_openai
+
+KEY = "sk-test-SECRET-0123456789"
+
+
+def _session(url: str, **options: object) -> ClassroomSession:
+    settings = {"base_url": url, "api_key": KEY, "retries": 0, "timeout": 5.0} | options
+    return ClassroomSession(classroom(), "openai:fake-model", ModelOptions(**settings))
+
+
+def _no_secret(events: list) -> None:
+    assert all(KEY not in to_json(e) for e in events)
+
+
+async def test_a_turn_streams_from_the_server() -> None:
+    with fake_openai(Reply(pick("teacher")), Reply(text("Hello from a server.")), Reply(pick("END"))) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert_well_formed(events)
+    assert spoken(events) == "Hello from a server."
+    assert done(events).data.end_reason == "director_end"
+    assert {k.lower(): v for k, v in server.headers[0].items()}["authorization"] == f"Bearer {KEY}"
+    assert "response_format" not in server.requests[0]  # structured output is off by default
+    assert server.requests[1]["stream"] is True
+
+
+async def test_unreachable_server_ends_the_turn_at_once() -> None:
+    session = _session(closed_port_url())
+    events = await play(session, "Hi?")
+    assert kinds(events) == ["thinking:director", "error", "done"]
+    assert "cannot reach the model server" in events[1].data.message
+    assert done(events).data.end_reason == "error"
+    again = await play(session, "Still there?")  # the session stays usable
+    assert done(again).data.end_reason == "error"
+    _no_secret(events)
+
+
+@pytest.mark.parametrize(("status", "words"), [(401, "refused the API key"), (429, "rate limiting"),
+                                               (500, "answered 500")])
+async def test_http_errors_become_one_clear_line(status: int, words: str) -> None:
+    with fake_openai(Reply(status=status, text=f"bad thing with key {KEY}")) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert [e.type for e in events] == ["thinking", "error", "done"]
+    assert words in events[1].data.message and "\n" not in events[1].data.message
+    assert done(events).data.end_reason == "error"
+    _no_secret(events)
+
+
+async def test_an_agent_failure_mid_stream_keeps_the_turn_going() -> None:
+    replies = [Reply(pick("teacher")), Reply(text("A long answer that breaks off"), drop_after=8),
+               Reply(pick("ta")), Reply(text("I can add to that.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert_well_formed(events)
+    errors = [e.data.message for e in events if e.type == "error"]
+    assert len(errors) == 1 and errors[0].startswith("Ms. Hale: the model stream broke off")
+    assert spoken(events, "teacher") == "A long ans"  # what arrived before the drop is kept
+    assert spoken(events, "ta") == "I can add to that."
+    assert done(events).data.end_reason == "director_end"
+
+
+async def test_an_agent_401_stops_the_turn_instead_of_failing_for_every_agent() -> None:
+    replies = [Reply(pick("teacher")), Reply(status=401, text="no")]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert_well_formed(events)
+    assert [e.type for e in events].count("error") == 1
+    assert done(events).data.end_reason == "error" and len(server.requests) == 2
+
+
+async def test_a_slow_server_times_out() -> None:
+    with fake_openai(Reply(pick("teacher"), stall=2.0)) as server:
+        events = await play(_session(server.url, timeout=0.3), "Hi?")
+    assert "timed out" in events[1].data.message
+    assert done(events).data.end_reason == "error"
+
+
+@pytest.mark.parametrize("mode", ["json_schema", "json_object"])
+async def test_structured_output_sends_the_schema(mode: str) -> None:
+    with fake_openai(Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END"))) as server:
+        events = await play(_session(server.url, structured=mode), "Hi?")
+    assert_well_formed(events)
+    director_format, agent_format = server.requests[0]["response_format"], server.requests[1]["response_format"]
+    assert director_format["type"] == mode and agent_format["type"] == mode
+    schema = director_format["json_schema"]["schema"] if mode == "json_schema" else director_format["schema"]
+    assert schema["properties"]["next_agent"]["enum"] == ["teacher", "ta", "kim", "lee", "USER", "END"]
+    agent_schema = agent_format["json_schema"]["schema"] if mode == "json_schema" else agent_format["schema"]
+    assert agent_schema["type"] == "array"
+    assert "metadata" not in json.dumps(server.requests[1])  # nothing of ours leaks into the request
