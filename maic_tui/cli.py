@@ -52,7 +52,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = _parser().parse_args(argv)
     except SystemExit as exc:  # argparse already printed one usage line and the error
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
-    # Imported here so that --help and --version stay fast.
+    # Imported here so that --help, --version and validate stay fast (the model libraries load slowly).
+    if args.verb == "validate":
+        from maic_tui.session.validation import validate_files
+
+        return validate_files(args.files, sys.stdout, sys.stderr)
     from maic_tui.classroom import ClassroomError
     from maic_tui.llm import ModelSpecError, ScriptError
     from maic_tui.orchestration.engine import UnknownAgentError
@@ -60,8 +64,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     from maic_tui.session.config import ConfigError
 
     try:
-        if args.verb == "validate":
-            return commands.validate_files(args.files, sys.stdout, sys.stderr)
         if args.verb == "run":
             flags = {"model": args.model, "base_url": args.base_url, "structured_output": args.structured_output,
                      "timeout": args.timeout}

@@ -6,10 +6,9 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Sequence
-from pathlib import Path
 from typing import Any, TextIO
 
-from maic_tui.classroom import check_file, load_classroom
+from maic_tui.classroom import load_classroom
 from maic_tui.events import to_json
 from maic_tui.llm import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
@@ -18,20 +17,6 @@ from maic_tui.session.printer import TranscriptPrinter
 
 DEFAULT_CLASSROOM = "derivatives"
 OPENING_MESSAGE = "Hello!"
-
-
-def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
-    """Print "ok" per valid file and one line per problem otherwise; exit status 2 if any is invalid."""
-    status = 0
-    for name in paths:
-        classroom, problems = check_file(Path(name))
-        if classroom is not None:
-            out.write(f"{name}: ok\n")
-            continue
-        status = 2
-        for problem in problems:
-            err.write(f"{problem}\n")
-    return status
 
 
 async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,

@@ -1,0 +1,23 @@
+"""``maic-tui validate``: kept apart from the other verbs so it starts without the model libraries."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.classroom import check_file
+
+
+def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
+    """Print "ok" per valid file and one line per problem otherwise; exit status 2 if any is invalid."""
+    status = 0
+    for name in paths:
+        classroom, problems = check_file(Path(name))
+        if classroom is not None:
+            out.write(f"{name}: ok\n")
+            continue
+        status = 2
+        for problem in problems:
+            err.write(f"{problem}\n")
+    return status
