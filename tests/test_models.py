@@ -137,3 +137,11 @@ def test_keyword_matching_prefers_the_specific_answer() -> None:
     assert match_answer(room, "so what is a derivative, and why?").id == room.demo.answers[0].id
     assert match_answer(room, "pizza") is None
     assert plan_for(room, "hello", 0) == list(room.demo.opening)
+
+
+async def test_demo_teacher_moderates_a_turn_the_students_carried() -> None:
+    room = load_classroom("car-free-city")
+    events = await play(ClassroomSession(room, "demo"), "How would shops get their deliveries?")
+    said = spoken(events, "okafor")
+    assert said.startswith("Good points") and "Alex" in said
+    assert not any(line in said for line in room.demo.fallback["okafor"])

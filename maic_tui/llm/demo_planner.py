@@ -95,6 +95,11 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
             return {"next_agent": turn.agent, "instruction": "Play your part in this answer."}
     if is_farewell(message) and match_answer(classroom, message) is None:
         return {"next_agent": "END"}
+    lead = _lead(classroom)
+    staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
+    if lead.id in staff and not staff & set(spoken) and last != lead.id:
+        # Students carried this turn: the teacher moderates before the learner gets the floor.
+        return {"next_agent": lead.id, "instruction": "Pull the threads together and ask the learner."}
     answer = match_answer(classroom, message)
     options = [a.question for a in classroom.demo.answers if a is not answer and len(a.question) <= 60]
     decision: dict[str, Any] = {"next_agent": "USER", "prompt": "What would you like to explore next?"}
@@ -109,6 +114,11 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
     own = [turn for turn in plan_for(classroom, message, seed) if turn.agent == agent.id]
     if played < len(own):
         return own[played]
+    covered = match_answer(classroom, message) is not None or plan_for(classroom, message, seed) == list(
+        classroom.demo.opening)
+    if covered and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
+        line = f"Good points, all of you. {classroom.learner.nickname}, which of them convinces you most, and why?"
+        return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=fallback_line(classroom, agent, message, seed))])
 
 
