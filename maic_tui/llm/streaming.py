@@ -66,3 +66,13 @@ class OfflineChatModel(BaseChatModel):
     ) -> ChatResult:
         text = "".join(chunk.text for chunk in self._stream(messages, stop, run_manager))
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
+
+
+def chunk_text(chunk: Any) -> str:
+    """The text of a streamed message chunk, whatever shape the provider gives its content."""
+    content = getattr(chunk, "content", chunk)
+    if isinstance(content, str):
+        return content
+    if isinstance(content, list):
+        return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
+    return ""

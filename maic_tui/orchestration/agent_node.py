@@ -11,9 +11,9 @@ from langgraph.types import StreamWriter
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import CallContext, ModelError, describe
 from maic_tui.llm.context import calling
+from maic_tui.llm.streaming import chunk_text
 from maic_tui.orchestration.agent_run import AgentRun, usable_actions
 from maic_tui.orchestration.context import EngineContext, Interrupted
-from maic_tui.orchestration.director import _text
 from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
@@ -84,7 +84,7 @@ async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
     received, cap = 0, ctx.settings.output_char_cap
     try:
         async for chunk in stream:
-            text = _text(chunk)
+            text = chunk_text(chunk)
             received += len(text)
             run.received = received
             run.take(parser.feed(text))

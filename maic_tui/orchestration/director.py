@@ -22,6 +22,7 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.context import calling
+from maic_tui.llm.streaming import chunk_text
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
@@ -149,7 +150,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
 
     async def collect() -> str:
         with calling(call):
-            return "".join([_text(chunk) async for chunk in model.astream(messages)])
+            return "".join([chunk_text(chunk) async for chunk in model.astream(messages)])
 
     try:
         raw = await ctx.call(collect())
@@ -169,11 +170,3 @@ def _apply(step: _Step, decision: Decision) -> dict[str, Any]:
         return step.end("director_end", "model", END, f"unknown agent '{decision.next_agent}'")
     return step.dispatch(decision.next_agent, "model", "the director's choice", decision.instruction)
 
-
-def _text(chunk: Any) -> str:
-    content = getattr(chunk, "content", chunk)
-    if isinstance(content, str):
-        return content
-    if isinstance(content, list):
-        return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
-    return ""

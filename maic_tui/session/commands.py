@@ -52,7 +52,7 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     options = options.model_copy(update={"seed": seed, "pace": pace})
     session = ClassroomSession(classroom, spec, options)
     asyncio.run(_play(session, messages, out, None))
-    return 0
+    return 130 if session.context.interrupted else 0  # the shell's code for "stopped by Ctrl-C"
 
 
 def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO) -> int:
