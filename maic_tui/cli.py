@@ -21,6 +21,15 @@ def _pace(value: str) -> float:
     return pace
 
 
+def _default_pace(given: float | None) -> float:
+    """Readable speed for a person watching a terminal; full speed when the output goes to a program."""
+    if given is not None:
+        return given
+    from maic_tui.llm.options import DEMO_PACE
+
+    return DEMO_PACE if sys.stdout.isatty() else 0.0
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
@@ -36,12 +45,15 @@ def _parser() -> argparse.ArgumentParser:
                      help="a learner message (repeat for several turns; start with @agent to pick who answers)")
     run.add_argument("--model", default=None, metavar="SPEC", help="demo (default), openai:<model> or script:<path>")
     run.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
+    run.add_argument("--api-key", default=None, metavar="KEY",
+                     help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
     run.add_argument("--structured-output", default=None, choices=["off", "json_schema", "json_object"],
                      help="ask the server to constrain output to a JSON schema (default off)")
     run.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="per model request")
     run.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
-    run.add_argument("--pace", type=_pace, default=0.0, metavar="CPS",
-                     help="the demo model's streaming speed in characters per second (0 = as fast as possible)")
+    run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
+                     help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
+                          "default 150 on a terminal, 0 when the output is piped)")
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     return parser
@@ -65,10 +77,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     try:
         if args.verb == "run":
-            flags = {"model": args.model, "base_url": args.base_url, "structured_output": args.structured_output,
-                     "timeout": args.timeout}
-            return commands.run_turns(args.classroom, args.say, flags, args.seed, args.pace, sys.stdout)
-        pace = args.pace if getattr(args, "pace", None) is not None else (150.0 if sys.stdout.isatty() else 0.0)
+            flags = {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
+                     "structured_output": args.structured_output, "timeout": args.timeout}
+            return commands.run_turns(args.classroom, args.say, flags, args.seed, _default_pace(args.pace),
+                                      sys.stdout)
+        pace = _default_pace(getattr(args, "pace", None))
         classroom = getattr(args, "classroom", None) or commands.DEFAULT_CLASSROOM
         return commands.run_demo(classroom, getattr(args, "json", False), pace, sys.stdout)
     except ClassroomError as exc:

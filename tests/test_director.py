@@ -189,3 +189,12 @@ async def test_each_turn_starts_fresh(tmp_path: Path) -> None:
     data = done(events).data
     assert data.director_state.turn_count == 1 and data.director_trace[0].step == 1
     assert [e.role for e in session.history] == ["learner", "agent", "learner", "agent"]
+
+
+async def test_user_first_with_guards_off_cues_without_agents(tmp_path: Path) -> None:
+    room = classroom(routing={"guards": []})
+    session = script_session(tmp_path, {"director": [pick("USER", prompt="Say more?")]}, room)
+    events = await play(session, "hmm")
+    assert kinds(events) == ["thinking:director", "cue_user", "done"]
+    assert done(events).data.total_agents == 0 and done(events).data.end_reason == "cue_user"
+    assert events[1].data.from_agent_id is None and events[1].data.prompt == "Say more?"

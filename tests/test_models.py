@@ -15,6 +15,7 @@ from maic_tui.llm.demo_planner import fit_to_board, match_answer, plan_for
 from maic_tui.session.classroom_session import ClassroomSession
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
+INSTANT = ModelOptions(pace=0)  # the demo model streams at a readable pace by default
 TIMING = re.compile(r'"latencyMs":[0-9.]+')
 
 
@@ -61,7 +62,7 @@ async def test_script_chunk_size_and_exhaustion(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", sample_names())
 async def test_demo_model_runs_every_sample_for_three_turns(name: str) -> None:
     room = load_classroom(name)
-    session = ClassroomSession(room, "demo")
+    session = ClassroomSession(room, "demo", INSTANT)
     messages = [*[a.question for a in room.demo.answers][:2], "Can you tell me about volcanoes on Mars?"]
     all_actions = []
     for message in messages:
@@ -79,7 +80,7 @@ async def test_demo_model_runs_every_sample_for_three_turns(name: str) -> None:
 
 async def test_demo_routes_teacher_first_then_others_then_the_learner() -> None:
     room = load_classroom("derivatives")
-    events = await play(ClassroomSession(room, "demo"), "What is a derivative?")
+    events = await play(ClassroomSession(room, "demo", INSTANT), "What is a derivative?")
     trace = done(events).data.director_trace
     assert trace[0].final == "reyes" and trace[-1].final == "USER"
     assert 2 <= done(events).data.total_agents <= 4
@@ -90,7 +91,7 @@ async def test_demo_routes_teacher_first_then_others_then_the_learner() -> None:
 
 async def test_demo_gives_an_honest_answer_for_unknown_questions() -> None:
     room = load_classroom("derivatives")
-    events = await play(ClassroomSession(room, "demo"), "What is the capital of Peru?")
+    events = await play(ClassroomSession(room, "demo", INSTANT), "What is the capital of Peru?")
     lines = [line for lines in room.demo.fallback.values() for line in lines]
     teacher_said = spoken(events, "reyes")
     assert teacher_said in room.demo.fallback["reyes"]
@@ -101,7 +102,7 @@ async def test_demo_is_deterministic_for_a_seed_and_varies_across_seeds() -> Non
     room = load_classroom("derivatives")
 
     async def run(seed: int) -> str:
-        session = ClassroomSession(room, "demo", ModelOptions(seed=seed))
+        session = ClassroomSession(room, "demo", ModelOptions(seed=seed, pace=0))
         out = []
         for message in ("What is a derivative?", "Tell me a joke about cats", "Who invented pizza"):
             out += [TIMING.sub("", to_json(e)) for e in await play(session, message)]
@@ -113,7 +114,7 @@ async def test_demo_is_deterministic_for_a_seed_and_varies_across_seeds() -> Non
 
 async def test_demo_keeps_board_work_valid_when_questions_repeat() -> None:
     room = load_classroom("python-loops")
-    session = ClassroomSession(room, "demo")
+    session = ClassroomSession(room, "demo", INSTANT)
     for message in [a.question for a in room.demo.answers] * 2:
         events = await play(session, message)
         warnings = [w for r in done(events).data.director_state.agent_responses for w in r.action_warnings]
@@ -141,7 +142,23 @@ def test_keyword_matching_prefers_the_specific_answer() -> None:
 
 async def test_demo_teacher_moderates_a_turn_the_students_carried() -> None:
     room = load_classroom("car-free-city")
-    events = await play(ClassroomSession(room, "demo"), "How would shops get their deliveries?")
+    events = await play(ClassroomSession(room, "demo", INSTANT), "How would shops get their deliveries?")
     said = spoken(events, "okafor")
     assert said.startswith("Good points") and "Alex" in said
     assert not any(line in said for line in room.demo.fallback["okafor"])
+
+
+def test_demo_pace_is_readable_by_default_and_zero_on_request() -> None:
+    from maic_tui.llm.context import CallContext
+    from maic_tui.llm.demo_model import CHUNK_SIZE, DemoChatModel
+    from maic_tui.llm.options import DEMO_PACE
+
+    assert ModelOptions().pace == DEMO_PACE
+    room = load_classroom("derivatives")
+    context = CallContext(caller="reyes", learner_message="What is a derivative?")
+    paced = list(DemoChatModel(classroom=room, caller="reyes", pace=100).pieces([], context))
+    assert {p.delay for p in paced} == {CHUNK_SIZE / 100}
+    instant = list(DemoChatModel(classroom=room, caller="reyes", pace=0).pieces([], context))
+    assert {p.delay for p in instant} == {0} and "".join(p.text for p in instant) == "".join(p.text for p in paced)
+    director = list(DemoChatModel(classroom=room, caller="director", pace=100).pieces([], context))
+    assert {p.delay for p in director} == {0}  # routing is not shown, so it is not paced

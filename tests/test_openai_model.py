@@ -98,3 +98,15 @@ async def test_structured_output_sends_the_schema(mode: str) -> None:
     agent_schema = agent_format["json_schema"]["schema"] if mode == "json_schema" else agent_format["schema"]
     assert agent_schema["type"] == "array"
     assert "metadata" not in json.dumps(server.requests[1])  # nothing of ours leaks into the request
+
+
+async def test_a_rejected_choice_is_reasked_with_the_reason_in_the_request() -> None:
+    replies = [Reply(pick("kim")), Reply(pick("teacher")), Reply(text("First things first.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url), "What is a limit?")
+    assert_well_formed(events)
+    first, second = server.requests[0]["messages"], server.requests[1]["messages"]
+    assert len(second) == len(first) + 2
+    assert second[-2] == {"role": "assistant", "content": pick("kim")}
+    assert second[-1]["role"] == "user" and "rejected" in second[-1]["content"]
+    assert "should answer it before a student reacts" in second[-1]["content"]

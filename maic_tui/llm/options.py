@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 StructuredMode = Literal["off", "json_schema", "json_object"]
+DEMO_PACE = 150.0  # characters per second: about as fast as people read along
 
 
 class ModelOptions(BaseModel):
@@ -19,7 +20,7 @@ class ModelOptions(BaseModel):
     temperature: float | None = None
     max_tokens: int | None = Field(1024, ge=1)
     seed: int = 0
-    pace: float = Field(0.0, ge=0)  # the demo model's characters per second
+    pace: float = Field(DEMO_PACE, ge=0)  # the demo model's characters per second; 0 = as fast as possible
     structured: StructuredMode = "off"
 
     def secrets(self) -> tuple[str, ...]:
