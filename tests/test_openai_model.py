@@ -96,7 +96,7 @@ async def test_structured_output_sends_the_schema(mode: str) -> None:
     schema = director_format["json_schema"]["schema"] if mode == "json_schema" else director_format["schema"]
     assert schema["properties"]["next_agent"]["enum"] == ["teacher", "ta", "kim", "lee", "USER", "END"]
     agent_schema = agent_format["json_schema"]["schema"] if mode == "json_schema" else agent_format["schema"]
-    assert agent_schema["type"] == "array"
+    assert agent_schema["type"] == "array" and agent_schema["minItems"] == 1
     assert "metadata" not in json.dumps(server.requests[1])  # nothing of ours leaks into the request
 
 

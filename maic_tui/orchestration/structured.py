@@ -24,15 +24,16 @@ def director_schema(agent_ids: Sequence[str]) -> dict[str, Any]:
 def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
     text = {
         "type": "object",
-        "properties": {"type": {"const": "text"}, "content": {"type": "string"}},
+        "properties": {"type": {"const": "text"}, "content": {"type": "string", "minLength": 1}},
         "required": ["type", "content"],
     }
+    # At least one item: under a grammar, small models otherwise take the shortest valid answer, "[]".
     if not actions:
-        return {"type": "array", "items": text}
+        return {"type": "array", "minItems": 1, "items": text}
     action = {
         "type": "object",
         "properties": {"type": {"const": "action"}, "name": {"type": "string", "enum": list(actions)},
                        "params": {"type": "object"}},
         "required": ["type", "name", "params"],
     }
-    return {"type": "array", "items": {"anyOf": [text, action]}}
+    return {"type": "array", "minItems": 1, "items": {"anyOf": [text, action]}}
