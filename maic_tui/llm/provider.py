@@ -80,8 +80,9 @@ class ModelProvider:
 
 
 def make_provider(spec: str, classroom: Classroom, options: ModelOptions | None = None) -> ModelProvider:
-    """Check the spec (and load a script file) now, so a bad one fails before the first turn."""
+    """Check the spec and build the model now (a script file is loaded, the OpenAI client imported), so a bad
+    spec fails before the first turn and the first turn does not pay for the imports."""
     provider = ModelProvider(ModelSpec.parse(spec), options or ModelOptions(), classroom)
-    if provider.spec.kind == "script":
+    if provider.spec.kind != "demo":
         provider.director()
     return provider
