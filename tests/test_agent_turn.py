@@ -192,3 +192,21 @@ async def test_interrupt_during_the_director_call(tmp_path: Path) -> None:
     rest = [event async for event in turn]
     assert time.perf_counter() - started < 0.3
     assert [e.type for e in rest] == ["done"] and rest[0].data.end_reason == "interrupted"
+
+
+async def test_a_bug_inside_the_graph_still_ends_the_turn_properly(tmp_path: Path, monkeypatch) -> None:
+    import maic_tui.orchestration.director as director
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("prompt builder exploded")
+
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("END")],
+                                        "agents": {"teacher": [text("Fine.")]}})
+    monkeypatch.setattr(director, "director_messages", broken)
+    events = await play(session, "Go on.")
+    assert kinds(events) == ["thinking:director", "error", "done"]
+    assert "prompt builder exploded" in next(e.data.message for e in events if e.type == "error")
+    assert done(events).data.end_reason == "error"
+    assert_well_formed(events)
+    monkeypatch.undo()
+    assert done(await play(session, "Again.")).data.end_reason == "director_end"  # the session goes on
