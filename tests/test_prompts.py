@@ -119,3 +119,15 @@ def test_agent_prompt_lists_actions_board_ids_conflicts_and_peers() -> None:
     assert "Sam: likes pictures" in prompt
     quiet = agent_system_prompt(ROOM.agents[2], ROOM, board, None, [], [], "")
     assert "text items only" in quiet and "OVERLAP" not in quiet
+
+
+def test_the_output_example_in_the_agent_prompt_is_valid_output() -> None:
+    from maic_tui.orchestration.parser import ParsedAction, StreamParser
+    from maic_tui.orchestration.prompts.agent import OUTPUT_RULES
+
+    example = OUTPUT_RULES[OUTPUT_RULES.index("For example:") + len("For example:"):].strip()
+    parser = StreamParser()
+    found = parser.feed(example) + parser.close()
+    latex = [item for item in found if isinstance(item, ParsedAction)]
+    assert latex[0].params["latex"] == "m = \\frac{\\Delta y}{\\Delta x}"
+    assert Whiteboard().apply(latex[0].name, latex[0].params).ok

@@ -34,7 +34,11 @@ Answer with one JSON array and nothing else (no code fences, no prose around it)
   {"type": "action", "name": "<action>", "params": {...}}
 Text and actions may alternate in any order; an action takes effect where it appears. Always start with [,
 even after an interruption. Speech is spoken aloud: no markdown, and never announce or describe your actions
-("let me draw..."). Only speech counts toward the length; actions are free."""
+("let me draw..."). Only speech counts toward the length; actions are free. For example:
+[{"type": "text", "content": "A slope is rise over run."},
+ {"type": "action", "name": "wb_draw_latex",
+  "params": {"latex": "m = \\\\frac{\\\\Delta y}{\\\\Delta x}", "x": 60, "y": 80}},
+ {"type": "text", "content": "What is the slope of a flat road?"}]"""
 
 
 def _scene_block(scene: Scene | None) -> str:
@@ -72,7 +76,7 @@ def agent_system_prompt(
     parts = [
         f'You are {agent.name}, the {agent.role} in the class "{classroom.title}". Personality: {agent.persona}',
         f"{role_guide} Length: {length}.",
-        f"The learner is {learner.nickname}" + (f": {learner.bio}" if learner.bio else "")
+        f"The learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "")
         + ". Address them by name when it feels natural.",
         OUTPUT_RULES,
     ]
@@ -82,8 +86,8 @@ def agent_system_prompt(
         parts.append(f"Actions you may use:\n{describe_actions(actions)}\n{BOARD_GUIDES[agent.role]}")
     else:
         parts.append("You have no actions: answer with text items only.")
-    state = "open" if board.is_open else "closed (the slide is visible)"
-    board_text = f"Whiteboard ({state}; canvas 1000 x 563, origin top-left):\n{board.summary()}"
+    state = "open" if board.is_open else "closed, so the slide is visible"
+    board_text = f"Whiteboard, {state} (canvas 1000 x 563, origin top-left):\n{board.summary()}"
     conflicts = board.conflict_report()
     if conflicts and actions:
         board_text += f"\n{conflicts}"

@@ -79,7 +79,7 @@ def director_messages(
         f'You direct a classroom called "{classroom.title}". After each contribution you decide who speaks '
         "next: one of the agents below, the human learner (USER), or nobody (END). You never speak yourself.",
         f"Agents:\n{_roster(classroom)}",
-        f"The human learner is {learner.nickname}" + (f": {learner.bio}" if learner.bio else "") + ". "
+        f"The human learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "") + ". "
         'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
         f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
         f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
