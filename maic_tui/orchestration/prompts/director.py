@@ -17,19 +17,21 @@ CROWDED = 5  # more elements than this and the director should not add more boar
 
 RULES = """\
 Routing rules:
-1. A question from the learner goes to the teacher first (to the assistant only when there is no teacher).
-   Never open with a student for an explanation. In a discussion, the agent who raised the topic may open,
-   then the teacher guides, then students bring distinct views.
-2. After the teacher, add a student only when it adds something: a real question, a common misconception,
-   a worked example, a different view. No student-to-student chatter.
-3. Do not call an agent again in this turn unless it is truly needed, and never the same agent twice in a row.
-4. Do not ask anyone to re-explain. Ask for a question, a challenge, an example or a short summary instead.
-5. Every turn must move things forward: explanation, check question, deeper point, other view, summary.
-6. One or two agents are usually enough. Answer END when the learner's message has been dealt with and
-   nothing needs to be asked, USER when a question was put to the learner or their input is needed next.
-7. Each agent speaks for itself; never ask one agent to speak for another.
-8. When the board is crowded, do not pick someone to add more to it unless they tidy it.
-9. Keep the instruction short: one sentence saying what this agent should contribute."""
+1. The teacher usually speaks first. In a discussion, the agent who raised the topic may open, then the
+   teacher guides, then others bring distinct views.
+2. Do not call an agent who already spoke in this turn unless it is truly needed.
+3. Do not call two agents of the same role in a row while another role has something useful to add.
+4. Never ask anyone to explain again. Ask for a question, a challenge, an example or a short summary instead.
+5. A clear question from the learner goes to the teacher first; never open with a student for an explanation.
+6. Concepts, mechanisms and processes are explained first by the teacher (by the assistant when there is no
+   teacher or the teacher has already answered); students only react afterwards: a real question, a common
+   misconception, one example.
+7. Each agent speaks for itself: never ask one agent to speak for another or to stage an exchange.
+8. Once the message has been dealt with, stop calling agents and answer END (nothing more is needed) or USER
+   (a question was put to the learner, or their input is needed next). One or two agents are usually enough.
+9. Keep the instruction short: one sentence saying what this agent should contribute.
+Also: each contribution must move things forward (explanation, check question, deeper point, other view,
+summary), and while the board is crowded, pick someone who adds to it only if they tidy it first."""
 
 FORMAT = """\
 Answer with exactly one JSON object and nothing else:
