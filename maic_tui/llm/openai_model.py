@@ -11,12 +11,13 @@ from maic_tui.llm.options import ModelOptions
 
 def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
     from langchain_openai import ChatOpenAI  # slow import, only for real servers
+    from pydantic import SecretStr
 
     return ChatOpenAI(
         model=model,
         base_url=options.base_url,
         # Local servers (llama.cpp, Ollama) want no key, but the client insists on one.
-        api_key=options.api_key or "not-needed",
+        api_key=SecretStr(options.api_key or "not-needed"),
         streaming=True,
         timeout=options.timeout,
         max_retries=options.retries,

@@ -60,11 +60,11 @@ class _Step:
             prompt: str | None = None, options: tuple[str, ...] = ()) -> dict[str, Any]:
         update: dict[str, Any] = {"next_agent": None, "end_reason": end_reason, "director_calls": self._calls(),
                                   "trace": self._record(path, final, reason)}
-        cue = final == USER or (
+        hand_over = final == USER or (
             # After the loop: agents spoke and nobody handed back, so the learner gets the floor.
             self.state["had_content"] and end_reason not in ("interrupted", "error")
         )
-        if cue and not self.state["cue_received"]:
+        if hand_over and not self.state["cue_received"]:
             last = self.state["responses"][-1].agent_id if self.state["responses"] else None
             cue = CueUserData(from_agent_id=last, prompt=prompt, options=list(options) or None)
             self.writer(CueUserEvent(data=cue))

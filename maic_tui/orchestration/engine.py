@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import AsyncIterator
-from typing import Any
+from typing import Any, cast
 
+from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
-from langgraph.types import StreamWriter
+from langgraph.types import StreamMode, StreamWriter
 
 from maic_tui.events import (
     AgentEndData,
@@ -32,6 +33,7 @@ from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 
+STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the state after each step
 _MENTION = re.compile(r"^\s*@(\S+)")
 
 
@@ -94,17 +96,18 @@ class TurnEngine:
         ctx.history.append(HistoryEntry(role="learner", text=message))
         final: TurnState = initial_state(message, first)
         open_message: AgentStartEvent | None = None
-        config = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
+        config: RunnableConfig = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
         try:
-            async for mode, chunk in self.graph.astream(final, config, stream_mode=["custom", "values"]):
+            async for mode, chunk in self.graph.astream(final, config, stream_mode=STREAM_MODES):
                 if mode == "values":
-                    final = chunk
+                    final = cast(TurnState, chunk)
                     continue
-                if isinstance(chunk, AgentStartEvent):
-                    open_message = chunk
-                elif isinstance(chunk, AgentEndEvent):
+                event = cast(Event, chunk)
+                if isinstance(event, AgentStartEvent):
+                    open_message = event
+                elif isinstance(event, AgentEndEvent):
                     open_message = None
-                yield chunk
+                yield event
         except Exception as exc:  # a bug must not leave a client without agent_end and done
             yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine").message))
             if open_message is not None:
