@@ -162,3 +162,19 @@ def test_demo_pace_is_readable_by_default_and_zero_on_request() -> None:
     assert {p.delay for p in instant} == {0} and "".join(p.text for p in instant) == "".join(p.text for p in paced)
     director = list(DemoChatModel(classroom=room, caller="director", pace=100).pieces([], context))
     assert {p.delay for p in director} == {0}  # routing is not shown, so it is not paced
+
+
+@pytest.mark.parametrize("name", sample_names())
+async def test_demo_material_plays_in_its_own_order(name: str) -> None:
+    """The routing guards never have to reorder a sample's prepared answers (a student opening a Q&A
+    answer would be moved behind the teacher and read oddly)."""
+    room = load_classroom(name)
+    session = ClassroomSession(room, "demo", INSTANT)
+    for answer in room.demo.answers:
+        events = await play(session, answer.question)
+        first = room.session.trigger_agent if room.session.type == "discussion" else None
+        played = [r.agent_id for r in done(events).data.director_state.agent_responses]
+        expected = [t.agent for t in answer.turns]
+        played, expected = [a for a in played if a != first], [a for a in expected if a != first]
+        assert played[: len(expected)] == expected, (name, answer.id)  # the teacher may add a closing word
+        assert all(g.passed for r in done(events).data.director_trace for g in r.guards), (name, answer.id)
