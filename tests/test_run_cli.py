@@ -82,3 +82,13 @@ def test_run_works_as_a_subprocess_without_a_terminal() -> None:
                          capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stderr
     assert _events(run.stdout)[-1].type == "done"
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    process = subprocess.Popen([sys.executable, "-m", "maic_tui.cli", "run", "derivatives", "--pace", "400", "--say",
+                                "What is a derivative?"], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    assert process.stdout.readline().startswith(b'{"type":')
+    process.stdout.close()  # like `| head -1`
+    assert process.wait(timeout=60) == 0
+    assert process.stderr.read() == b""

@@ -31,12 +31,18 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
         for message in messages:
             if printer is not None:
                 printer.learner(session.classroom.learner.nickname, message)
-            async for event in session.turn(message):
-                if printer is None:
-                    out.write(to_json(event) + "\n")
-                    out.flush()
-                else:
-                    printer.event(event)
+            turn = session.turn(message)
+            try:
+                async for event in turn:
+                    if printer is None:
+                        out.write(to_json(event) + "\n")
+                        out.flush()
+                    else:
+                        printer.event(event)
+            except BrokenPipeError:  # the reader went away (`| head`): stop the graph cleanly, then leave
+                session.interrupt()
+                await turn.aclose()
+                raise
             if session.context.interrupted:
                 break
     finally:
