@@ -35,8 +35,6 @@ class _Timed:
             except StopAsyncIteration:
                 self.clock[0] += time.perf_counter() - started
                 return
-            finally:
-                pass
             self.clock[0] += time.perf_counter() - started
             yield chunk
 

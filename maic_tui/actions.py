@@ -48,8 +48,8 @@ ROLE_DEFAULT_ACTIONS: dict[str, tuple[str, ...]] = {
 
 
 def effective_actions(allowed: tuple[str, ...] | list[str], scene_type: str | None) -> list[str]:
-    """Allowed actions minus the slide-only ones when the current scene is not a slide."""
-    if scene_type in (None, "slide"):
+    """Allowed actions minus the slide pointers when no slide is showing (``scene_type`` None: no scene)."""
+    if scene_type == "slide":
         return list(allowed)
     return [name for name in allowed if name not in SLIDE_ACTIONS]
 

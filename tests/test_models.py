@@ -137,7 +137,7 @@ def test_keyword_matching_prefers_the_specific_answer() -> None:
     room = load_classroom("derivatives")
     assert match_answer(room, "so what is a derivative, and why?").id == room.demo.answers[0].id
     assert match_answer(room, "pizza") is None
-    assert plan_for(room, "hello", 0) == list(room.demo.opening)
+    assert plan_for(room, "hello", 0).turns == list(room.demo.opening)
 
 
 async def test_demo_teacher_moderates_a_turn_the_students_carried() -> None:

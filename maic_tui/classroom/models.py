@@ -189,3 +189,11 @@ class Classroom(Strict):
 
     def agent(self, agent_id: str) -> Agent | None:
         return next((a for a in self.agents if a.id == agent_id), None)
+
+    def lead(self) -> Agent | None:
+        """Who answers a question first: the teacher (highest priority), else the assistant."""
+        for role in ("teacher", "assistant"):
+            found = [a for a in self.agents if a.role == role]
+            if found:
+                return max(found, key=lambda a: a.priority)
+        return None

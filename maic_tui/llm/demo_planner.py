@@ -10,7 +10,8 @@ from __future__ import annotations
 import json
 import random
 import re
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal
 
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
 
@@ -39,11 +40,7 @@ def match_answer(classroom: Classroom, message: str) -> DemoAnswer | None:
 
 
 def _lead(classroom: Classroom) -> Agent:
-    for role in ("teacher", "assistant"):
-        found = [a for a in classroom.agents if a.role == role]
-        if found:
-            return max(found, key=lambda a: a.priority)
-    return classroom.agents[0]
+    return classroom.lead() or classroom.agents[0]
 
 
 def fallback_line(classroom: Classroom, agent: Agent, message: str, seed: int) -> str:
@@ -51,35 +48,49 @@ def fallback_line(classroom: Classroom, agent: Agent, message: str, seed: int) -
     return random.Random(f"{seed}:{agent.id}:{message}").choice(lines)
 
 
-def fallback_plan(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
+def fallback_turns(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
     lead = _lead(classroom)
-    plan = [DemoTurn(agent=lead.id, steps=[DemoStep(say=fallback_line(classroom, lead, message, seed))])]
+    turns = [DemoTurn(agent=lead.id, steps=[DemoStep(say=fallback_line(classroom, lead, message, seed))])]
     others = [a for a in classroom.agents if a.id != lead.id and a.id in classroom.demo.fallback]
     if others:
         other = random.Random(f"{seed}:{message}").choice(others)
-        plan.append(DemoTurn(agent=other.id, steps=[DemoStep(say=fallback_line(classroom, other, message, seed))]))
-    return plan
+        turns.append(DemoTurn(agent=other.id, steps=[DemoStep(say=fallback_line(classroom, other, message, seed))]))
+    return turns
 
 
 def is_farewell(message: str) -> bool:
     return bool(_FAREWELL.search(message)) and len(message) < 60
 
 
-def plan_for(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Who says what for one learner message, and where it came from."""
+
+    turns: list[DemoTurn]
+    kind: Literal["answer", "opening", "farewell", "fallback"]
+    answer: DemoAnswer | None = None
+
+    @property
+    def prepared(self) -> bool:
+        """The class's material covers this message."""
+        return self.kind in ("answer", "opening")
+
+
+def plan_for(classroom: Classroom, message: str, seed: int) -> Plan:
     answer = match_answer(classroom, message)
     if answer is not None:
-        return list(answer.turns)
+        return Plan(list(answer.turns), "answer", answer)
     if is_farewell(message):
         line = f"You're welcome, {classroom.learner.nickname}. Good work today; come back any time."
-        return [DemoTurn(agent=_lead(classroom).id, steps=[DemoStep(say=line)])]
+        return Plan([DemoTurn(agent=_lead(classroom).id, steps=[DemoStep(say=line)])], "farewell")
     if (not message.strip() or _GREETING.match(message)) and classroom.demo.opening:
-        return list(classroom.demo.opening)
-    return fallback_plan(classroom, message, seed)
+        return Plan(list(classroom.demo.opening), "opening")
+    return Plan(fallback_turns(classroom, message, seed), "fallback")
 
 
-def remaining(plan: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
+def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
     """Plan turns not played yet: each agent that spoke used up its first unplayed turn."""
-    left = list(plan)
+    left = list(turns)
     for agent_id in spoken:
         for index, turn in enumerate(left):
             if turn.agent == agent_id:
@@ -89,19 +100,19 @@ def remaining(plan: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
 
 
 def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...], seed: int) -> dict[str, Any]:
+    plan = plan_for(classroom, message, seed)
     last = spoken[-1] if spoken else None
-    for turn in remaining(plan_for(classroom, message, seed), spoken):
+    for turn in remaining(plan.turns, spoken):
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in this answer."}
-    if is_farewell(message) and match_answer(classroom, message) is None:
+    if plan.kind == "farewell":
         return {"next_agent": "END"}
     lead = _lead(classroom)
     staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
     if lead.id in staff and not staff & set(spoken) and last != lead.id:
         # Students carried this turn: the teacher moderates before the learner gets the floor.
         return {"next_agent": lead.id, "instruction": "Pull the threads together and ask the learner."}
-    answer = match_answer(classroom, message)
-    options = [a.question for a in classroom.demo.answers if a is not answer and len(a.question) <= 60]
+    options = [a.question for a in classroom.demo.answers if a is not plan.answer and len(a.question) <= 60]
     decision: dict[str, Any] = {"next_agent": "USER", "prompt": "What would you like to explore next?"}
     if len(options) >= 2:
         decision["options"] = options[:MAX_OPTIONS]
@@ -110,13 +121,12 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
 
 def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[str, ...], seed: int) -> DemoTurn:
     """This agent's next turn in the plan, or an honest fallback line when the plan has none for it."""
+    plan = plan_for(classroom, message, seed)
     played = spoken.count(agent.id)
-    own = [turn for turn in plan_for(classroom, message, seed) if turn.agent == agent.id]
+    own = [turn for turn in plan.turns if turn.agent == agent.id]
     if played < len(own):
         return own[played]
-    covered = match_answer(classroom, message) is not None or plan_for(classroom, message, seed) == list(
-        classroom.demo.opening)
-    if covered and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
+    if plan.prepared and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
         line = f"Good points, all of you. {classroom.learner.nickname}, which of them convinces you most, and why?"
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=fallback_line(classroom, agent, message, seed))])

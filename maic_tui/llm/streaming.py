@@ -46,17 +46,6 @@ class OfflineChatModel(BaseChatModel):
             if piece.text:
                 yield ChatGenerationChunk(message=AIMessageChunk(content=piece.text))
 
-    def _stream(
-        self,
-        messages: list[BaseMessage],
-        stop: list[str] | None = None,
-        run_manager: CallbackManagerForLLMRun | None = None,
-        **kwargs: Any,
-    ) -> Iterator[ChatGenerationChunk]:
-        for piece in self.pieces(messages, current_call()):
-            if piece.text:
-                yield ChatGenerationChunk(message=AIMessageChunk(content=piece.text))
-
     def _generate(
         self,
         messages: list[BaseMessage],
@@ -64,7 +53,8 @@ class OfflineChatModel(BaseChatModel):
         run_manager: CallbackManagerForLLMRun | None = None,
         **kwargs: Any,
     ) -> ChatResult:
-        text = "".join(chunk.text for chunk in self._stream(messages, stop, run_manager))
+        # Blocking calls (invoke, stream) get the whole text at once, without the pauses.
+        text = "".join(piece.text for piece in self.pieces(messages, current_call()))
         return ChatResult(generations=[ChatGeneration(message=AIMessage(content=text))])
 
 

@@ -8,11 +8,12 @@ from typing import Any
 from langchain_core.messages import SystemMessage
 from langgraph.types import StreamWriter
 
+from maic_tui.actions import effective_actions
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import CallContext, ModelError, describe
 from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text
-from maic_tui.orchestration.agent_run import AgentRun, usable_actions
+from maic_tui.orchestration.agent_run import AgentRun
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
@@ -27,7 +28,9 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
     message_id = ctx.next_message_id(agent.id)
     writer(AgentStartEvent(data=AgentStartData(message_id=message_id, agent_id=agent.id, agent_name=agent.name,
                                                agent_avatar=agent.avatar, agent_color=agent.color)))
-    run = AgentRun(agent, message_id, ctx.board, ctx.scene, ctx.classroom.limits.max_actions_per_agent, writer)
+    allowed = effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
+    run = AgentRun(agent, message_id, ctx.board, ctx.scene, allowed, ctx.classroom.limits.max_actions_per_agent,
+                   writer)
     error: ModelError | None = None
     interrupted = False
     try:
@@ -66,8 +69,7 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
 
 
 async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None:
-    agent = run.agent
-    actions = usable_actions(agent, ctx.scene)
+    agent, actions = run.agent, run.allowed
     system = agent_system_prompt(agent, ctx.classroom, ctx.board, ctx.scene, actions, state["responses"],
                                  state["instruction"])
     messages = [SystemMessage(system), *agent_messages(ctx.history, agent.id, ctx.classroom.learner.nickname)]
@@ -81,16 +83,15 @@ async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None
 
 async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
     parser = StreamParser()
-    received, cap = 0, ctx.settings.output_char_cap
+    cap = ctx.settings.output_char_cap
     try:
         async for chunk in stream:
             text = chunk_text(chunk)
-            received += len(text)
-            run.received = received
+            run.received += len(text)
             run.take(parser.feed(text))
             if parser.finished:
                 break
-            if received > cap:
+            if run.received > cap:
                 run.warn(f"output cut at {cap} characters")
                 break
     finally:

@@ -29,17 +29,13 @@ from maic_tui.whiteboard import Whiteboard
 PREVIEW_CHARS = 100
 
 
-def usable_actions(agent: Agent, scene: Scene | None) -> list[str]:
-    """The agent's actions, minus the slide pointers when no slide is showing."""
-    return [name for name in agent.actions if scene is not None or name not in SLIDE_ACTIONS]
-
-
 @dataclass
 class AgentRun:
     agent: Agent
     message_id: str
     board: Whiteboard
     scene: Scene | None
+    allowed: list[str]  # the agent's actions for this scene
     max_actions: int
     emit: Callable[[Event], None]
     speech: list[str] = field(default_factory=list)
@@ -47,9 +43,6 @@ class AgentRun:
     ledger: list[WhiteboardActionRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     received: int = 0  # characters of model output so far
-
-    def __post_init__(self) -> None:
-        self._allowed = set(usable_actions(self.agent, self.scene))
 
     @property
     def had_content(self) -> bool:
@@ -82,7 +75,7 @@ class AgentRun:
             ))
 
     def _check(self, item: ParsedAction) -> tuple[dict[str, Any], str | None]:
-        if item.name not in self._allowed:
+        if item.name not in self.allowed:
             known = item.name in SLIDE_ACTIONS or item.name.startswith("wb_")
             return {}, "not_allowed" if known else f"unknown_action: {item.name}"
         if len(self.actions) >= self.max_actions:

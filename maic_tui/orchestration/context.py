@@ -45,10 +45,9 @@ class EngineContext:
         """The caller's chat model, constrained to ``schema`` when structured output is on for a server."""
         key = f"{caller}:{schema_name}"
         if key not in self._models:
-            model: Runnable[Any, Any] = self.provider.for_caller(caller)
+            model = self.provider.for_caller(caller)
             if self.provider.is_remote:
-                model = with_response_format(self.provider.for_caller(caller), self.provider.options.structured,
-                                             schema_name, schema)
+                model = with_response_format(model, self.provider.options.structured, schema_name, schema)
             self._models[key] = model
         return self._models[key]
 

@@ -79,8 +79,6 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
     step = _Step(ctx, state, writer)
     classroom, limits = ctx.classroom, ctx.classroom.limits
     turns, budget = state["turn_count"], ctx.settings.budget(limits)
-    if state["end_reason"] is not None:  # an agent node already ended the turn (interrupt, server gone)
-        return step.end(state["end_reason"], "limit", END, "the turn was already ended")
     if ctx.interrupted:
         return step.end("interrupted", "limit", END, "interrupted by the learner")
     if turns >= limits.max_agent_turns:

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from maic_tui.classroom.models import Agent, Classroom
+from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentTurnSummary, GuardVerdict
 from maic_tui.orchestration.decision import END, USER, Decision
 
@@ -23,15 +22,6 @@ def is_clear_question(message: str) -> bool:
 
 def substantive(summary: AgentTurnSummary) -> bool:
     return bool(summary.content_preview.strip()) or summary.action_count > 0
-
-
-def lead_agent(agents: Sequence[Agent]) -> Agent | None:
-    """Who answers first: the teacher (highest priority), else the assistant."""
-    for role in ("teacher", "assistant"):
-        found = [a for a in agents if a.role == role]
-        if found:
-            return max(found, key=lambda a: a.priority)
-    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,7 +57,7 @@ def _same_agent_twice(decision: Decision, view: RoutingView) -> str | None:
 def _cue_before_answer(decision: Decision, view: RoutingView) -> str | None:
     if decision.next_agent != USER or view.taught():
         return None
-    if lead_agent(view.classroom.agents) is None:
+    if view.classroom.lead() is None:
         return None
     return "nobody has answered the learner yet; a teacher or assistant should speak before handing back"
 
@@ -77,7 +67,7 @@ def _student_first(decision: Decision, view: RoutingView) -> str | None:
         return None
     if not is_clear_question(view.learner_message):
         return None
-    lead = lead_agent(view.classroom.agents)
+    lead = view.classroom.lead()
     if lead is None or any(r.agent_id == lead.id and substantive(r) for r in view.responses):
         return None
     return f"the learner asked a question; {lead.id} ({lead.role}) should answer it before a student reacts"
@@ -106,7 +96,7 @@ def check(decision: Decision, view: RoutingView) -> list[GuardVerdict]:
 def fallback(view: RoutingView) -> str:
     """The deterministic choice when the director cannot be trusted: the lead teaches first, then the
     learner gets the floor."""
-    lead = lead_agent(view.classroom.agents)
+    lead = view.classroom.lead()
     if lead is not None and not view.taught():
         return lead.id
     return USER

@@ -10,8 +10,6 @@ from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-from maic_tui.whiteboard.summary import clip
-
 AGENT_HISTORY_LIMIT = 30  # recent messages an agent sees; the director's summary sees 10
 SUMMARY_MESSAGES = 10
 SUMMARY_CHARS = 200
@@ -76,9 +74,3 @@ def conversation_summary(history: Sequence[HistoryEntry], learner_nickname: str,
         lines.append(f"[{label}] {' '.join(text.split())}" + (" [interrupted]" if entry.interrupted else ""))
     return "\n".join(lines)
 
-
-def last_learner_message(history: Sequence[HistoryEntry]) -> str:
-    return next((e.text for e in reversed(history) if e.role == "learner"), "")
-
-
-__all__ = ["HistoryEntry", "agent_messages", "clip", "conversation_summary", "last_learner_message"]
