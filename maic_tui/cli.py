@@ -30,10 +30,38 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
+VERBS = ("demo", "run", "validate")
+
+
+def _model_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--model", default=None, metavar="SPEC", help="demo (default), openai:<model> or script:<path>")
+    parser.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
+    parser.add_argument("--api-key", default=None, metavar="KEY",
+                        help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
+    parser.add_argument("--structured-output", default=None, choices=["off", "json_schema", "json_object"],
+                        help="ask the server to constrain output to a JSON schema (default off)")
+    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="per model request")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
+
+
+def _app_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="maic-tui", description="A multi-agent AI classroom in your terminal. Opens the classroom app; "
+        f"other commands: {', '.join(VERBS)} (maic-tui COMMAND --help).")
+    parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
+    parser.add_argument("classroom", nargs="?", default=None,
+                        help="classroom file or bundled sample name (default: derivatives)")
+    _model_flags(parser)
+    parser.add_argument("--pace", type=_pace, default=None, metavar="CPS",
+                        help="the demo model's streaming speed in characters per second (default 150)")
+    parser.add_argument("--theme", default=None, metavar="NAME", help="colour theme (default: your last choice)")
+    return parser
+
+
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
-    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND")
+    verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     demo = verbs.add_parser("demo", help="play a classroom's demo lesson headless (offline, no key)")
     demo.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     demo.add_argument("--json", action="store_true", help="print one protocol event per line instead")
@@ -43,14 +71,7 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("classroom", help="classroom file or bundled sample name")
     run.add_argument("--say", action="append", required=True, metavar="TEXT",
                      help="a learner message (repeat for several turns; start with @agent to pick who answers)")
-    run.add_argument("--model", default=None, metavar="SPEC", help="demo (default), openai:<model> or script:<path>")
-    run.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
-    run.add_argument("--api-key", default=None, metavar="KEY",
-                     help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
-    run.add_argument("--structured-output", default=None, choices=["off", "json_schema", "json_object"],
-                     help="ask the server to constrain output to a JSON schema (default off)")
-    run.add_argument("--timeout", type=float, default=None, metavar="SECONDS", help="per model request")
-    run.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
+    _model_flags(run)
     run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 150 on a terminal, 0 when the output is piped)")
@@ -59,36 +80,56 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _opens_app(argv: Sequence[str]) -> bool:
+    """``maic-tui [CLASSROOM] [flags]`` opens the app; a verb as the first argument runs that command."""
+    return not argv or argv[0] not in VERBS
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    opens_app = _opens_app(argv)
     try:
-        args = _parser().parse_args(argv)
+        args = (_app_parser() if opens_app else _parser()).parse_args(argv)
     except SystemExit as exc:  # argparse already printed one usage line and the error
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
     # Imported here so that --help, --version and validate stay fast (the model libraries load slowly).
-    if args.verb == "validate":
+    if not opens_app and args.verb == "validate":
         from maic_tui.session.validation import validate_files
 
         return validate_files(args.files, sys.stdout, sys.stderr)
-    from maic_tui.classroom import ClassroomError
-    from maic_tui.llm import ModelSpecError, ScriptError
-    from maic_tui.orchestration.engine import UnknownAgentError
-    from maic_tui.session import commands
+    from maic_tui.classroom import DEFAULT_CLASSROOM, ClassroomError
+    from maic_tui.llm.options import DEMO_PACE
     from maic_tui.session.config import ConfigError
 
+    bad_input: tuple[type[Exception], ...] = (ClassroomError, ConfigError)
+    if not opens_app:  # these modules load LangChain; the app reports their errors itself
+        from maic_tui.llm import ModelSpecError, ScriptError
+        from maic_tui.orchestration.engine import UnknownAgentError
+
+        bad_input += (ModelSpecError, ScriptError, UnknownAgentError)
+
     try:
+        flags = {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
+                 "structured_output": args.structured_output,
+                 "timeout": args.timeout} if opens_app or args.verb == "run" else {}
+        if opens_app:
+            from maic_tui.tui.launch import run_app
+
+            pace = args.pace if args.pace is not None else DEMO_PACE
+            return run_app(args.classroom or DEFAULT_CLASSROOM, flags, args.seed, pace, args.theme)
+        from maic_tui.session import commands
+
         if args.verb == "run":
-            flags = {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
-                     "structured_output": args.structured_output, "timeout": args.timeout}
             return commands.run_turns(args.classroom, args.say, flags, args.seed, _default_pace(args.pace),
                                       sys.stdout)
         pace = _default_pace(getattr(args, "pace", None))
-        classroom = getattr(args, "classroom", None) or commands.DEFAULT_CLASSROOM
+        classroom = getattr(args, "classroom", None) or DEFAULT_CLASSROOM
         return commands.run_demo(classroom, getattr(args, "json", False), pace, sys.stdout)
     except ClassroomError as exc:
         for problem in exc.problems:
             print(problem, file=sys.stderr)
         return EXIT_BAD_INPUT
-    except (ModelSpecError, ScriptError, UnknownAgentError, ConfigError) as exc:
+    except bad_input as exc:
         print(f"maic-tui: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:

@@ -16,3 +16,16 @@ _ESCAPES = re.compile(
 def terminal_safe(text: str) -> str:
     """Strip escape sequences and control characters; keep newlines and tabs."""
     return _ESCAPES.sub("", text)
+
+
+_PENDING_ESCAPE = re.compile(r"\x1b(?:\[[0-?]*[ -/]*|\][^\x07\x1b]*|)\Z")
+
+
+def stable_prefix(text: str) -> int:
+    """How much of a growing text can be made safe now: all of it, unless it ends inside an escape sequence.
+
+    Streamed text may split ``ESC [ 2 J`` across chunks; cleaning each chunk alone would leave ``2J``
+    on screen. Holding back the unfinished tail until it completes keeps the cleaned text append-only.
+    """
+    match = _PENDING_ESCAPE.search(text, max(0, len(text) - 256))
+    return match.start() if match else len(text)

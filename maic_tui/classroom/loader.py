@@ -15,6 +15,7 @@ from maic_tui.actions import field_path as format_path
 from maic_tui.classroom.models import Classroom, DemoTurn
 
 SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_classrooms"
+DEFAULT_CLASSROOM = "derivatives"
 
 
 @dataclass(frozen=True, slots=True)

@@ -7,7 +7,7 @@ Compiled once per session. Events leave the nodes through LangGraph's custom str
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -24,6 +24,7 @@ from maic_tui.events import (
     ErrorData,
     ErrorEvent,
     Event,
+    TraceRecord,
 )
 from maic_tui.llm import describe
 from maic_tui.orchestration.agent_node import agent_node
@@ -60,6 +61,9 @@ def mentioned_agent(ctx: EngineContext, message: str) -> str | None:
 class TurnEngine:
     def __init__(self, ctx: EngineContext) -> None:
         self.ctx = ctx
+        # Called with each director decision as it is made (the TUI's live trace panel); the full trace,
+        # with action warnings filled in, still arrives in ``done``.
+        self.on_trace: Callable[[TraceRecord], None] | None = None
         graph = StateGraph(TurnState)
 
         async def director(state: TurnState, writer: StreamWriter) -> dict[str, Any]:
@@ -100,7 +104,11 @@ class TurnEngine:
         try:
             async for mode, chunk in self.graph.astream(final, config, stream_mode=STREAM_MODES):
                 if mode == "values":
+                    seen = len(final["trace"])
                     final = cast(TurnState, chunk)
+                    if self.on_trace is not None:
+                        for record in final["trace"][seen:]:
+                            self.on_trace(record)
                     continue
                 event = cast(Event, chunk)
                 if isinstance(event, AgentStartEvent):

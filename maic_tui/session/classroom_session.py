@@ -39,3 +39,8 @@ class ClassroomSession:
 
     def interrupt(self) -> None:
         self.engine.interrupt()
+
+    def change_scene(self, index: int) -> None:
+        """Agents see this scene (and its slide elements) from their next turn on."""
+        if 0 <= index < len(self.classroom.scenes):
+            self.context.scene_index = index

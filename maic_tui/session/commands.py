@@ -15,7 +15,6 @@ from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
 
-DEFAULT_CLASSROOM = "derivatives"
 OPENING_MESSAGE = "Hello!"
 
 

@@ -8,11 +8,14 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
     timeout = 60
     retries = 2
     structured_output = "off"  # or "json_schema" / "json_object"
+    theme = "chalkboard"       # the TUI's theme; the app saves your choice here
 """
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -32,7 +35,9 @@ _ENV = {
     "retries": ("MAIC_RETRIES",),
     "structured_output": ("MAIC_STRUCTURED_OUTPUT",),
 }
-_KEYS = set(_ENV)
+_UI_KEYS = {"theme"}  # read by the TUI, not model settings
+_KEYS = set(_ENV) | _UI_KEYS
+_TOP_LEVEL_KEY = r"^\s*{key}\s*="
 
 
 class ConfigError(ValueError):
@@ -66,6 +71,8 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
         if value is not None:
             merged[key] = value
     merged |= {key: value for key, value in flags.items() if value is not None}
+    for key in _UI_KEYS:
+        merged.pop(key, None)
     spec = str(merged.pop("model", DEFAULT_MODEL))
     if "structured_output" in merged:
         merged["structured"] = merged.pop("structured_output")
@@ -75,3 +82,30 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
         first = exc.errors()[0]
         where = ".".join(str(p) for p in first["loc"])
         raise ConfigError(f"setting '{where}': {first['msg']}") from None
+
+
+def read_setting(key: str, env: Mapping[str, str] | None = None) -> Any:
+    """One setting from the config file (None when absent)."""
+    return _file_settings(config_path(env)).get(key)
+
+
+def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> Path:
+    """Set a top-level string setting in the config file, keeping every other line (and comment) as it was."""
+    if key not in _KEYS:
+        raise ConfigError(f"unknown setting '{key}'")
+    path = config_path(env)
+    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
+    entry = f"{key} = {json.dumps(value)}"  # a JSON string is a valid TOML basic string
+    pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
+    first_table = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
+    found = next((i for i, line in enumerate(lines[:first_table]) if pattern.match(line)), None)
+    if found is None:
+        lines.insert(first_table, entry)
+    else:
+        lines[found] = entry
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except OSError as exc:
+        raise ConfigError(f"{path}: cannot save '{key}': {exc.strerror or exc}") from None
+    return path

@@ -1,0 +1,225 @@
+"""What a client shows, rebuilt from the event stream alone: transcript, roster status, board, slide pointer,
+cue and director trace. The TUI draws it; a replay of a recorded log rebuilds it the same way.
+
+Text is cleaned once here (escape sequences and control characters removed), so no view downstream
+has to remember to.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from maic_tui.actions import SLIDE_ACTIONS, action_chip
+from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.events import (
+    ActionEvent,
+    AgentEndEvent,
+    AgentStartEvent,
+    CueUserData,
+    CueUserEvent,
+    DoneData,
+    DoneEvent,
+    ErrorEvent,
+    Event,
+    TextDeltaEvent,
+    ThinkingEvent,
+    TraceRecord,
+)
+from maic_tui.text_safety import stable_prefix, terminal_safe
+from maic_tui.whiteboard import Whiteboard
+from maic_tui.whiteboard.render import Pointer
+
+Status = Literal["idle", "thinking", "speaking"]
+
+
+@dataclass
+class Part:
+    kind: Literal["text", "chip"]
+    raw: str = ""
+    safe_upto: int = 0  # how much of ``raw`` is final (not inside an unfinished escape sequence)
+
+    @property
+    def text(self) -> str:
+        """The cleaned text that is final so far (grows append-only while streaming)."""
+        return terminal_safe(self.raw[:self.safe_upto])
+
+
+@dataclass
+class AgentMessage:
+    message_id: str
+    agent_id: str
+    name: str
+    avatar: str
+    color: str
+    parts: list[Part] = field(default_factory=list)
+    streaming: bool = True
+    interrupted: bool = False
+
+    @property
+    def text(self) -> str:
+        return "".join(p.text for p in self.parts if p.kind == "text").strip()
+
+    def add_text(self, content: str) -> None:
+        if not self.parts or self.parts[-1].kind != "text":
+            self.parts.append(Part("text"))
+        part = self.parts[-1]
+        part.raw += content
+        part.safe_upto = stable_prefix(part.raw)
+
+    def close(self) -> None:
+        self.streaming = False
+        for part in self.parts:
+            part.safe_upto = len(part.raw)
+
+
+@dataclass
+class LearnerMessage:
+    text: str
+    nickname: str
+
+
+@dataclass
+class SystemNote:
+    text: str
+    level: Literal["info", "error"] = "info"
+
+
+Entry = AgentMessage | LearnerMessage | SystemNote
+
+
+class ClassroomView:
+    def __init__(self, classroom: Classroom) -> None:
+        self.classroom = classroom
+        self.entries: list[Entry] = []
+        self.board = Whiteboard()
+        self.scene_index = 0
+        self.status: dict[str, Status] = {agent.id: "idle" for agent in classroom.agents}
+        self.director_deciding = False
+        self.pointer: Pointer | None = None
+        self.cue: CueUserData | None = None
+        self.trace: list[TraceRecord] = []
+        self.last_done: DoneData | None = None
+        self.turn_active = False
+        self.board_version = 0  # bumped on every board, scene or pointer change
+        self.board_changes = 0  # bumped on every whiteboard action only
+        self.dirty: set[int] = set()  # indexes of entries changed since the last ``take_dirty``
+        self._open: dict[str, int] = {}  # message id -> entry index, while the message streams
+        self._interrupt_requested = False
+        self._marked_interrupted = False
+
+    # --- reading -----------------------------------------------------------------------------------
+
+    @property
+    def scene(self) -> Scene | None:
+        scenes = self.classroom.scenes
+        return scenes[self.scene_index] if 0 <= self.scene_index < len(scenes) else None
+
+    def take_dirty(self) -> set[int]:
+        dirty, self.dirty = self.dirty, set()
+        return dirty
+
+    # --- changes from the learner ------------------------------------------------------------------
+
+    def learner(self, text: str) -> None:
+        self._append(LearnerMessage(terminal_safe(text), terminal_safe(self.classroom.learner.nickname)))
+        self.cue = None
+        self.trace = []
+        self.turn_active = True
+        self._interrupt_requested = False
+        self._marked_interrupted = False
+
+    def note(self, text: str, level: Literal["info", "error"] = "info") -> None:
+        self._append(SystemNote(terminal_safe(text), level))
+
+    def request_interrupt(self) -> None:
+        self._interrupt_requested = True
+
+    def change_scene(self, index: int) -> bool:
+        if not 0 <= index < len(self.classroom.scenes) or index == self.scene_index:
+            return False
+        self.scene_index = index
+        self.pointer = None
+        self.board_version += 1
+        return True
+
+    def clear_pointer(self) -> None:
+        if self.pointer is not None:
+            self.pointer = None
+            self.board_version += 1
+
+    def add_trace(self, record: TraceRecord) -> None:
+        self.trace.append(record)
+
+    # --- changes from the engine -------------------------------------------------------------------
+
+    def apply(self, event: Event) -> None:
+        match event:
+            case ThinkingEvent(data=data):
+                self.director_deciding = data.stage == "director"
+                if data.agent_id in self.status:
+                    self.status[data.agent_id] = "thinking"
+            case AgentStartEvent(data=data):
+                self.director_deciding = False
+                self.status[data.agent_id] = "speaking"
+                self._open[data.message_id] = len(self.entries)
+                self._append(AgentMessage(data.message_id, data.agent_id, terminal_safe(data.agent_name),
+                                          terminal_safe(data.agent_avatar), data.agent_color))
+            case TextDeltaEvent(data=data):
+                message = self._message(data.message_id)
+                if message is not None:
+                    message.add_text(data.content)
+            case ActionEvent(data=data):
+                self._action(event)
+            case ErrorEvent(data=data):
+                self.note(data.message, "error")
+            case AgentEndEvent(data=data):
+                self.status[data.agent_id] = "idle"
+                message = self._message(data.message_id)
+                if message is not None:
+                    message.close()
+                    message.interrupted = self._interrupt_requested
+                    self._marked_interrupted |= message.interrupted
+                self._open.pop(data.message_id, None)
+            case CueUserEvent(data=data):
+                self.cue = data
+            case DoneEvent(data=data):
+                self._done(data)
+
+    def _done(self, data: DoneData) -> None:
+        self.last_done = data
+        self.trace = list(data.director_trace)
+        self.turn_active = False
+        self.director_deciding = False
+        self.status = dict.fromkeys(self.status, "idle")
+        if data.end_reason == "interrupted" and not self._marked_interrupted:
+            self.note("Turn interrupted.")
+        if data.end_reason != "cue_user":
+            self.cue = None
+
+    def _action(self, event: ActionEvent) -> None:
+        data = event.data
+        message = self._message(data.message_id)
+        if message is not None:
+            message.parts.append(Part("chip", action_chip(data.action_name, data.params)))
+            message.parts[-1].safe_upto = len(message.parts[-1].raw)
+        if data.action_name in SLIDE_ACTIONS:
+            kind: Literal["spotlight", "laser"] = "laser" if data.action_name == "laser" else "spotlight"
+            color = str(data.params.get("color", "#ff0000"))
+            self.pointer = Pointer(kind, str(data.params.get("elementId", "")), color)
+        else:
+            self.board.apply(data.action_name, data.params)
+            self.board_changes += 1
+        self.board_version += 1
+
+    def _message(self, message_id: str) -> AgentMessage | None:
+        index = self._open.get(message_id)
+        if index is None:
+            return None
+        self.dirty.add(index)
+        entry = self.entries[index]
+        return entry if isinstance(entry, AgentMessage) else None
+
+    def _append(self, entry: Entry) -> None:
+        self.entries.append(entry)
+        self.dirty.add(len(self.entries) - 1)

@@ -1,0 +1,324 @@
+"""The classroom app (DESIGN.md §8): roster, transcript and composer, whiteboard pane, trace panel.
+
+The engine runs in a worker on the app's event loop. Events only update the headless ``ClassroomView``;
+widgets catch up from it on a frame timer, so a fast stream never costs a widget update per token.
+The session (and with it LangGraph and the model libraries) is built in a thread after the first frame.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.css.query import NoMatches
+from textual.theme import Theme
+from textual.widget import Widget
+from textual.widgets import Footer, Header
+from textual.worker import Worker, WorkerState
+
+from maic_tui.classroom import ClassroomError, load_classroom
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import CueUserData, ErrorEvent
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView
+from maic_tui.session.config import ConfigError, read_setting, save_setting
+from maic_tui.tui.commands import ClassroomCommands
+from maic_tui.tui.messages import PersonaRequested, SendRequested
+from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
+from maic_tui.tui.screens.help import HelpScreen
+from maic_tui.tui.screens.persona import PersonaScreen
+from maic_tui.tui.session_loader import SessionRecipe, build_session
+from maic_tui.tui.theming import DEFAULT_THEME, register_themes
+from maic_tui.tui.widgets.board_pane import BoardPane
+from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
+from maic_tui.tui.widgets.roster import Roster
+from maic_tui.tui.widgets.trace_panel import TracePanel
+from maic_tui.tui.widgets.transcript import Transcript
+
+if TYPE_CHECKING:
+    from maic_tui.session.classroom_session import ClassroomSession
+
+W = TypeVar("W", bound=Widget)
+FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
+POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
+
+
+class ClassroomApp(App[None]):
+    CSS_PATH = "app.tcss"
+    TITLE = "maic-tui"
+    COMMANDS = App.COMMANDS | {ClassroomCommands}
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "interrupt", "Interrupt"),
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_trace", "Trace"),
+        Binding("f3", "toggle_board", "Board/slide"),
+        Binding("f4", "maximize_board", "Max board"),
+        Binding("f5", "previous_scene", "◀ Scene"),
+        Binding("f6", "next_scene", "Scene ▶"),
+        *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),
+    ]
+
+    def __init__(self, classroom: Classroom, recipe: SessionRecipe | None = None, theme: str | None = None) -> None:
+        super().__init__()
+        self.classroom = classroom
+        self.recipe = recipe or SessionRecipe()
+        self.view = ClassroomView(classroom)
+        self.session: ClassroomSession | None = None
+        self.queue: list[str] = []
+        self.turn_running = False
+        self._requested_theme = theme
+        self._theme_specs: dict[str, Any] = {}
+        self._statuses: object = None
+        self._cue: object = None
+        self._pointer: object = None
+
+    # --- layout ------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            yield Roster(self.classroom.agents)
+            with Vertical(id="center"):
+                yield Transcript()
+                yield ComposerBox(self.classroom.agents)
+            with Vertical(id="side"):
+                yield BoardPane(self.view, self._theme_specs)
+                yield TracePanel()
+        yield Footer()
+
+    def part(self, kind: type[W]) -> W:
+        """A widget of the main screen, also while a modal screen is on top."""
+        return self.screen_stack[0].query_one(kind)
+
+    def on_mount(self) -> None:
+        specs, errors = register_themes(self)
+        self._theme_specs.update(specs)
+        for error in errors:
+            self.notify(error, severity="warning", markup=False)
+        self.theme = self._pick_theme()
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.part(TracePanel).display = False
+        self._show_title()
+        self.part(Composer).focus()
+        self._welcome()
+        self.set_interval(FRAME_SECONDS, self.flush)
+        self.call_after_refresh(self._load_session)
+
+    def _pick_theme(self) -> str:
+        wanted = self._requested_theme
+        if wanted is None:
+            try:
+                wanted = read_setting("theme")
+            except ConfigError as exc:
+                self.notify(str(exc), severity="warning", markup=False)
+        if isinstance(wanted, str) and wanted in self.available_themes:
+            return wanted
+        if wanted:
+            self.notify(f"unknown theme '{wanted}', using {DEFAULT_THEME}", severity="warning", markup=False)
+        return DEFAULT_THEME
+
+    def _welcome(self) -> None:
+        """The class's description, and its example questions as one-key suggestions."""
+        classroom = self.classroom
+        self.view.note(classroom.description or classroom.title)
+        questions = [answer.question for answer in classroom.demo.answers][:4]
+        if len(questions) >= 2:
+            self.view.cue = CueUserData(prompt="Ask anything, or pick a question (Alt+1…)", options=questions)
+        self.flush()
+
+    def _show_title(self) -> None:
+        self.title = self.classroom.title
+        self.sub_title = f"{self.recipe.model} · {self.classroom.learner.nickname}"
+
+    # --- the session -------------------------------------------------------------------------------
+
+    def _load_session(self) -> None:
+        self.part(Composer).placeholder = "Getting the class ready…  (you can type already)"
+        self.run_worker(lambda: build_session(self.classroom, self.recipe), thread=True, group="session",
+                        exit_on_error=False, name="session")
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name != "session":
+            return
+        if event.state == WorkerState.SUCCESS:
+            self.session = event.worker.result
+            assert self.session is not None
+            self.session.engine.on_trace = self.view.add_trace
+            self._show_cue()
+            self._next_from_queue()
+        elif event.state == WorkerState.ERROR:
+            error = event.worker.error
+            self._report(f"cannot start the class: {error}")
+            self.part(Composer).placeholder = "The class could not start (see the message above)."
+
+    def on_send_requested(self, message: SendRequested) -> None:
+        text = message.text.strip()
+        if not text:
+            return
+        if self.session is None or self.turn_running:
+            self.queue.append(text)
+            self.part(ComposerBox).show_queue(self.queue)
+            return
+        self._start_turn(text)
+
+    def _start_turn(self, text: str) -> None:
+        assert self.session is not None
+        try:
+            self.session.check_message(text)
+        except ValueError as exc:  # an @name that is not in the class
+            self._report(str(exc))
+            return
+        self.view.learner(text)
+        self.turn_running = True
+        self.run_worker(self._play(text), group="turn", exit_on_error=False, name="turn")
+
+    async def _play(self, text: str) -> None:
+        assert self.session is not None
+        try:
+            async for event in self.session.turn(text):
+                self.view.apply(event)
+                if isinstance(event, ErrorEvent):
+                    self.notify(event.data.message, severity="error", markup=False)
+        except Exception as exc:  # the engine ends every turn itself; this is the last line of defence
+            self._report(f"the turn failed: {type(exc).__name__}: {exc}")
+        finally:
+            self.turn_running = False
+            self.flush()
+            self._next_from_queue()
+
+    def _next_from_queue(self) -> None:
+        if self.queue and self.session is not None and not self.turn_running:
+            self._start_turn(self.queue.pop(0))
+        self.part(ComposerBox).show_queue(self.queue)
+
+    def _report(self, text: str) -> None:
+        self.view.note(text, "error")
+        self.notify(text, severity="error", markup=False)
+        self.flush()
+
+    # --- catching up with the view, once per frame ---------------------------------------------------
+
+    def flush(self) -> None:
+        with contextlib.suppress(NoMatches):  # the app is closing and its widgets are already gone
+            self._flush()
+
+    def _flush(self) -> None:
+        view = self.view
+        dirty = view.take_dirty()
+        if dirty:
+            self.part(Transcript).sync(view, dirty)
+        statuses = (tuple(view.status.items()), view.director_deciding)
+        if statuses != self._statuses:
+            self._statuses = statuses
+            self.part(Roster).update_status(view.status, view.director_deciding)
+        self.part(BoardPane).sync(view)
+        if view.cue is not self._cue:
+            self._cue = view.cue
+            self._show_cue()
+        if view.pointer is not self._pointer:
+            self._pointer = pointer = view.pointer
+            if pointer is not None:
+                self.set_timer(POINTER_SECONDS, lambda: view.pointer is pointer and view.clear_pointer())
+        trace = self.part(TracePanel)
+        if trace.display:
+            trace.show(view.trace)
+
+    def _show_cue(self) -> None:
+        cue = self.view.cue
+        composer = self.part(Composer)
+        composer.placeholder = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
+        self.part(CueBar).show(cue.options or [] if cue is not None else [])
+
+    # --- actions -----------------------------------------------------------------------------------
+
+    def action_interrupt(self) -> None:
+        if self.turn_running and self.session is not None:
+            self.view.request_interrupt()
+            self.session.interrupt()
+        elif self.queue:
+            self.queue.clear()
+            self.part(ComposerBox).show_queue(self.queue)
+
+    def action_cue(self, number: int) -> None:
+        self.part(CueBar).choose(number)
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_toggle_trace(self) -> None:
+        trace = self.part(TracePanel)
+        trace.display = not trace.display
+        if trace.display:
+            trace.show(self.view.trace)
+
+    def action_toggle_board(self) -> None:
+        self.part(BoardPane).toggle()
+
+    def action_maximize_board(self) -> None:
+        self.screen.maximize(self.part(BoardPane))
+
+    def action_next_scene(self) -> None:
+        self.go_to_scene(self.view.scene_index + 1)
+
+    def action_previous_scene(self) -> None:
+        self.go_to_scene(self.view.scene_index - 1)
+
+    def go_to_scene(self, index: int) -> None:
+        if not self.view.change_scene(index):
+            return
+        if self.session is not None:
+            self.session.change_scene(index)
+        board = self.part(BoardPane)
+        board.mode = "slide"
+        self.flush()
+
+    def action_full_transcript(self) -> None:
+        self.push_screen(FullTranscriptScreen(transcript_text(self.view)))
+
+    def action_copy_last(self) -> None:
+        last = next((e for e in reversed(self.view.entries) if isinstance(e, AgentMessage)), None)
+        if last is not None:
+            self.copy_to_clipboard(last.text)
+            self.notify(f"Copied {last.name}'s message.", markup=False)
+
+    def on_persona_requested(self, message: PersonaRequested) -> None:
+        self.show_persona(message.agent_id)
+
+    def show_persona(self, agent_id: str) -> None:
+        agent = self.classroom.agent(agent_id)
+        if agent is not None:
+            scene = self.view.scene
+            self.push_screen(PersonaScreen(agent, scene.type if scene else None))
+
+    async def switch_classroom(self, name: str) -> None:
+        if self.turn_running:
+            self.notify("Interrupt or finish the turn before switching classrooms.", severity="warning")
+            return
+        try:
+            classroom = await asyncio.to_thread(load_classroom, name)
+        except ClassroomError as exc:
+            self._report(str(exc.problems[0]) if exc.problems else str(exc))
+            return
+        self.classroom = classroom
+        self.view = ClassroomView(classroom)
+        self.session = None
+        self.queue.clear()
+        self._statuses = self._cue = self._pointer = None
+        await self.recompose()
+        self.part(TracePanel).display = False
+        self._show_title()
+        self.part(Composer).focus()
+        self._welcome()
+        self._load_session()
+
+    def _theme_changed(self, theme: Theme) -> None:
+        try:
+            save_setting("theme", theme.name)
+        except ConfigError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+        self.part(Roster).repaint()
+        self.part(Transcript).repaint()
+        self.part(BoardPane).refresh()

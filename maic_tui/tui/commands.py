@@ -1,0 +1,53 @@
+"""Command palette entries (Ctrl+P) for the classroom app."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, cast
+
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from maic_tui.classroom import sample_names
+from maic_tui.text_safety import terminal_safe
+
+if TYPE_CHECKING:
+    from maic_tui.tui.app import ClassroomApp
+
+
+class ClassroomCommands(Provider):
+    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+        app = cast("ClassroomApp", self.app)
+        found: list[tuple[str, Callable[[], object], str]] = [
+            ("Switch theme", app.action_change_theme, "Pick a colour theme (saved in your config file)"),
+            ("Toggle board / slide", app.action_toggle_board, "Show the whiteboard or the current slide (F3)"),
+            ("Toggle trace panel", app.action_toggle_trace, "The director's decisions this turn (F2)"),
+            ("Maximise the whiteboard", app.action_maximize_board, "Esc restores the layout (F4)"),
+            ("Next scene", app.action_next_scene, "F6"),
+            ("Previous scene", app.action_previous_scene, "F5"),
+            ("Interrupt the class", app.action_interrupt, "Stop the agent speaking now (Esc)"),
+            ("Full transcript", app.action_full_transcript, "Everything said so far, as selectable text"),
+            ("Copy last message", app.action_copy_last, "Copy the latest agent message to the clipboard"),
+            ("Help", app.action_help, "Keys and how the classroom works (F1)"),
+        ]
+        for index, scene in enumerate(app.classroom.scenes):
+            title = terminal_safe(scene.title)
+            found.append((f"Go to scene {index + 1}: {title}", partial(app.go_to_scene, index), "Show this slide"))
+        for agent in app.classroom.agents:
+            found.append((f"Persona: {terminal_safe(agent.name)}", partial(app.show_persona, agent.id),
+                          f"{agent.role} · what this agent is like and may do"))
+        for name in sample_names():
+            found.append((f"Switch classroom: {name}", partial(app.switch_classroom, name),
+                          "Open a bundled sample classroom"))
+        return found
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._commands():
+            yield DiscoveryHit(name, callback, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), callback, help=help_text)

@@ -1,0 +1,40 @@
+"""The whole conversation as plain text: every entry (also those no longer mounted), selectable."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import ModalScreen
+from textual.widgets import TextArea
+
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage
+
+
+def transcript_text(view: ClassroomView) -> str:
+    lines: list[str] = []
+    for entry in view.entries:
+        if isinstance(entry, LearnerMessage):
+            lines.append(f"{entry.nickname}: {entry.text}")
+        elif isinstance(entry, AgentMessage):
+            body = " ".join(p.text.strip() if p.kind == "text" else f"[{p.text}]" for p in entry.parts)
+            marker = " [interrupted]" if entry.interrupted else ""
+            lines.append(f"{entry.name}: {body.strip()}{marker}")
+        else:
+            lines.append(f"! {entry.text}")
+        lines.append("")
+    return "\n".join(lines)
+
+
+class FullTranscriptScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        area = TextArea(self.text, read_only=True, soft_wrap=True, id="full-transcript")
+        area.border_title = "Full transcript (select to copy · Esc closes)"
+        yield area

@@ -1,0 +1,44 @@
+"""An agent's persona card, for demoing personas."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from maic_tui.actions import effective_actions
+from maic_tui.classroom.models import Agent
+from maic_tui.tui.theming import agent_color
+
+
+class PersonaScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
+
+    def __init__(self, agent: Agent, scene_type: str | None) -> None:
+        super().__init__()
+        self.agent = agent
+        self.scene_type = scene_type
+
+    def compose(self) -> ComposeResult:
+        agent = self.agent
+        color = agent_color(self.app, agent.color)
+        title = Text()
+        title.append(f"{agent.avatar}  ")
+        title.append(agent.name, style=f"bold {color}")
+        title.append(f"   {agent.role} · priority {agent.priority}", style="dim")
+        actions = effective_actions(agent.actions, self.scene_type)
+        with Vertical(id="persona-card"):
+            yield Static(title, id="persona-title")
+            yield Static(Text(agent.persona), id="persona-text")
+            yield Static(Text("Allowed actions in this scene", style="bold"))
+            yield Static(Text(", ".join(actions) or "none (speech only)"), id="persona-actions")
+            yield Static(Text(f"id: {agent.id} · colour {agent.color}", style="dim"))
+
+    def on_mount(self) -> None:
+        self.query_one("#persona-card").border_title = "Persona"
+        self.query_one("#persona-card").border_subtitle = "Esc closes"

@@ -1,0 +1,27 @@
+"""How the app gets its session: built in a worker thread, so the first frame never waits for LangGraph."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from maic_tui.classroom.models import Classroom
+
+if TYPE_CHECKING:
+    from maic_tui.llm import ModelOptions
+    from maic_tui.session.classroom_session import ClassroomSession
+
+
+@dataclass(frozen=True)
+class SessionRecipe:
+    """Everything needed to build a session except the classroom (which the app may switch)."""
+
+    model: str = "demo"
+    options: ModelOptions | None = None
+    settings: object | None = field(default=None)  # orchestration TurnSettings, for routing QA
+
+
+def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
+    from maic_tui.session.classroom_session import ClassroomSession
+
+    return ClassroomSession(classroom, recipe.model, recipe.options, recipe.settings)  # type: ignore[arg-type]

@@ -1,0 +1,92 @@
+"""The whiteboard drawn to scale at whatever size the pane has, or the current slide when the board is
+closed (with the spotlight / laser on its element)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from rich.console import Group, RenderableType
+from rich.style import Style
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from maic_tui.classroom.themes import ThemeSpec
+from maic_tui.session.classroom_view import ClassroomView
+from maic_tui.text_safety import terminal_safe
+from maic_tui.tui.theming import board_palette
+from maic_tui.whiteboard.render import fitted_size, render_board, render_slide
+
+Mode = Literal["auto", "board", "slide"]
+
+
+class BoardPane(Widget, can_focus=True):
+    """``mode`` "auto" follows the board (open → board, closed → slide); F3 pins one or the other."""
+
+    mode: reactive[Mode] = reactive("auto")
+
+    def __init__(self, view: ClassroomView, themes: dict[str, ThemeSpec]) -> None:
+        super().__init__(id="board")
+        self.view = view
+        self.themes = themes
+        self._version = -1
+        self._board_changes = -1
+        self._cache: tuple[object, RenderableType] | None = None
+
+    def on_mount(self) -> None:
+        self._titles()
+
+    @property
+    def showing_board(self) -> bool:
+        if self.mode != "auto":
+            return self.mode == "board" or self.view.scene is None
+        return self.view.board.is_open or self.view.scene is None
+
+    def sync(self, view: ClassroomView) -> None:
+        self.view = view
+        if view.board_version != self._version:
+            if view.board_changes != self._board_changes:
+                self._board_changes = view.board_changes
+                self.mode = "auto"  # new board work: show it again
+            self._version = view.board_version
+            self._titles()
+            self.refresh()
+
+    def toggle(self) -> None:
+        self.mode = "slide" if self.showing_board else "board"
+
+    def watch_mode(self) -> None:
+        self._titles()
+        self.refresh()
+
+    def _titles(self) -> None:
+        view = self.view
+        if self.showing_board:
+            count = len(view.board.elements)
+            self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}"
+        elif view.scene is not None:
+            title = terminal_safe(view.scene.title)
+            self.border_title = f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {title}"
+        self.border_subtitle = "F3 board/slide · F5/F6 scene"
+
+    def render(self) -> RenderableType:
+        width, height = self.content_size
+        palette = board_palette(self.app, self.themes)
+        key = (self._version, self.showing_board, width, height, palette)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        base = Style(color=palette.ink, bgcolor=palette.background)
+        if self.showing_board:
+            if not self.view.board.elements:
+                lines = [Text("The whiteboard is empty.", style=base + Style(dim=True, italic=True))]
+            else:
+                cols, rows = fitted_size(width, height)
+                lines = render_board(self.view.board.elements, cols, rows, palette)
+                pad = " " * ((width - cols) // 2)
+                lines = [Text(pad) + line for line in lines]
+        else:
+            assert self.view.scene is not None
+            lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)
+        renderable = Group(*lines)
+        self._cache = (key, renderable)
+        return renderable

@@ -1,0 +1,136 @@
+"""The whiteboard drawn to scale in a box of terminal cells (canvas 1000 x 563 model units)."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.style import Style
+from rich.text import Text
+
+from maic_tui.colors import readable_on
+from maic_tui.whiteboard.elements import (
+    CANVAS_HEIGHT,
+    CANVAS_WIDTH,
+    ChartElement,
+    CodeElement,
+    Element,
+    LatexElement,
+    LineElement,
+    ShapeElement,
+    TableElement,
+    TextElement,
+)
+from maic_tui.whiteboard.render.canvas import Canvas
+from maic_tui.whiteboard.render.charts import chart_lines
+from maic_tui.whiteboard.render.content import code_lines, fit, table_lines, wrap
+from maic_tui.whiteboard.render.latex import to_unicode
+from maic_tui.whiteboard.render.shapes import arrow_head, ellipse, rectangle, segment, triangle
+
+CELL_ASPECT = 2.0  # a terminal cell is about twice as tall as it is wide
+INK_CONTRAST = 3.0  # board drawings are large strokes: WCAG's large-text level suffices
+BOLD_FONT_SIZE = 28
+
+
+@dataclass(frozen=True, slots=True)
+class BoardPalette:
+    background: str
+    ink: str
+    grid: str
+    dark: bool
+
+    def color(self, value: str | None) -> str:
+        """An element's colour made readable on this board (dark ink turns light on a dark board)."""
+        if not value:
+            return self.ink
+        try:
+            return readable_on(value, self.background, INK_CONTRAST)
+        except ValueError:  # not a colour we know: the board's ink
+            return self.ink
+
+    def style(self, value: str | None = None, **flags: bool) -> Style:
+        return Style(color=self.color(value), **flags)
+
+
+def fitted_size(cols: int, rows: int) -> tuple[int, int]:
+    """The largest board of the canvas's proportions that fits ``cols`` x ``rows`` cells."""
+    ratio = CANVAS_HEIGHT / CANVAS_WIDTH / CELL_ASPECT * 1.0
+    width = min(cols, math.floor(rows / ratio)) if rows > 0 else 0
+    height = min(rows, round(width * ratio))
+    return max(width, 0), max(height, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class _Cells:
+    x: int
+    y: int
+    width: int
+    height: int
+
+
+def _cells(element: Element, canvas: Canvas) -> _Cells:
+    sx, sy = canvas.cols / CANVAS_WIDTH, canvas.rows / CANVAS_HEIGHT
+    x, y = math.floor(element.left * sx), math.floor(element.top * sy)
+    width = max(1, round((element.left + element.width) * sx) - x)
+    height = max(1, round((element.top + element.height) * sy) - y)
+    return _Cells(x, y, width, height)
+
+
+def render_board(elements: Sequence[Element], cols: int, rows: int, palette: BoardPalette) -> list[Text]:
+    """``rows`` lines of ``cols`` cells: the elements in drawing order (later ones on top)."""
+    canvas = Canvas(cols, rows, Style(color=palette.ink, bgcolor=palette.background))
+    for element in elements:
+        draw_element(canvas, element, palette)
+    return canvas.lines()
+
+
+def draw_element(canvas: Canvas, element: Element, palette: BoardPalette) -> None:
+    box = _cells(element, canvas)
+    right = min(box.x + box.width, canvas.cols)
+    bottom = min(box.y + box.height, canvas.rows)
+    match element:
+        case TextElement():
+            style = palette.style(element.color, bold=element.font_size >= BOLD_FONT_SIZE)
+            for offset, line in enumerate(fit(wrap(element.content, box.width), box.width, box.height)):
+                canvas.write(box.x, box.y + offset, line, style, right)
+        case LatexElement():
+            text = to_unicode(element.latex)
+            style = palette.style(element.color, italic=True)
+            for offset, line in enumerate(fit(wrap(text, box.width), box.width, box.height)):
+                canvas.write(box.x, box.y + offset, line, style, right)
+        case ShapeElement():
+            style = palette.style(element.fill)
+            if element.shape == "rectangle":
+                rectangle(canvas, box.x, box.y, box.width, box.height, style)
+            elif element.shape == "circle":
+                ellipse(canvas, box.x, box.y, box.width, box.height, style)
+            else:
+                triangle(canvas, box.x, box.y, box.width, box.height, style)
+        case LineElement():
+            _line(canvas, element, palette)
+        case TableElement():
+            border = palette.style(element.outline_color if element.outline_width > 0 else palette.grid)
+            header = palette.style(element.theme_color, bold=True)
+            lines = table_lines(element, box.width, box.height, border, header, palette.style())
+            canvas.blit(box.x, box.y, lines, right, bottom)
+        case CodeElement():
+            lines = code_lines(element, box.width, box.height, palette.dark, palette.style(palette.grid),
+                               palette.style(bold=True))
+            canvas.blit(box.x, box.y, lines, right, bottom)
+        case ChartElement():
+            colors = tuple(palette.color(c) for c in element.theme_colors)
+            canvas.blit(box.x, box.y, chart_lines(element, box.width, box.height, colors), right, bottom)
+
+
+def _line(canvas: Canvas, line: LineElement, palette: BoardPalette) -> None:
+    # Braille dots: 2 per cell across, 4 down.
+    sx, sy = canvas.cols * 2 / CANVAS_WIDTH, canvas.rows * 4 / CANVAS_HEIGHT
+    x0, y0 = line.start_x * sx, line.start_y * sy
+    x1, y1 = line.end_x * sx, line.end_y * sy
+    style = palette.style(line.color)
+    segment(canvas, x0, y0, x1, y1, style, dashed=line.style == "dashed")
+    if line.end_marker == "arrow":
+        arrow_head(canvas, x0, y0, x1, y1, style)
+    if line.start_marker == "arrow":
+        arrow_head(canvas, x1, y1, x0, y0, style)

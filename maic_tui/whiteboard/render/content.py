@@ -1,0 +1,130 @@
+"""Text-like elements laid out in a cell box: wrapped text, formulas, tables and code with line ids."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rich.cells import cell_len, set_cell_size
+from rich.style import Style
+from rich.text import Text
+
+from maic_tui.text_safety import terminal_safe
+from maic_tui.whiteboard.elements import CodeElement, TableElement
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """Untrusted text wrapped to ``width`` cells (words longer than a line are cut), paragraphs kept."""
+    if width <= 0:
+        return []
+    lines: list[str] = []
+    for paragraph in terminal_safe(text).replace("\t", " ").split("\n"):
+        line = ""
+        for word in paragraph.split():
+            while cell_len(word) > width:
+                if line:
+                    lines.append(line)
+                    line = ""
+                head = set_cell_size(word, width)
+                lines.append(head)
+                word = word[len(head.rstrip()):] if head.rstrip() else word[1:]
+            candidate = f"{line} {word}" if line else word
+            if cell_len(candidate) <= width:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit(lines: list[str], width: int, height: int) -> list[str]:
+    """At most ``height`` lines; a cut is shown with an ellipsis rather than silently dropped."""
+    if height <= 0:
+        return []
+    if len(lines) <= height:
+        return lines
+    kept = lines[:height]
+    last = kept[-1]
+    kept[-1] = (set_cell_size(last, max(width - 1, 0)).rstrip() + "…") if width > 1 else "…"
+    return kept
+
+
+def table_lines(table: TableElement, width: int, height: int, border: Style, header: Style,
+                body: Style) -> list[Text]:
+    """A grid with box-drawing rules: full grid when there is room, else cells separated by │ only."""
+    cols = table.cols
+    if cols == 0 or width < 2 * cols + 1 or height < 1:
+        return [Text("▦ table", style=body, no_wrap=True)] if width >= 7 and height >= 1 else []
+    cells = [[" ".join(terminal_safe(cell).split()) for cell in row] for row in table.cells]
+    inner = width - (cols + 1)
+    natural = [max(cell_len(row[c]) for row in cells) for c in range(cols)]
+    widths = _share(natural, inner)
+    framed = height >= 2 * table.rows + 1
+    lines: list[Text] = []
+
+    def rule(left: str, mid: str, right: str) -> Text:
+        return Text(left + mid.join("─" * w for w in widths) + right, style=border, no_wrap=True)
+
+    if framed:
+        lines.append(rule("┌", "┬", "┐"))
+    for index, row in enumerate(cells):
+        line = Text("│", style=border, no_wrap=True)
+        for cell, cell_width in zip(row, widths, strict=True):
+            shown = cell if cell_len(cell) <= cell_width else set_cell_size(cell, max(cell_width - 1, 0)) + "…"
+            line.append(set_cell_size(shown, cell_width), header if index == 0 else body)
+            line.append("│", border)
+        lines.append(line)
+        if framed and index == 0 and table.rows > 1:
+            lines.append(rule("├", "┼", "┤"))
+    if framed:
+        lines.append(rule("└", "┴", "┘"))
+    if len(lines) > height:
+        lines = [*lines[:height - 1], Text("│ …", style=border, no_wrap=True)]
+    return lines
+
+
+def _share(natural: list[int], room: int) -> list[int]:
+    """Column widths: natural widths if they fit, else room shared in proportion (at least 1 each)."""
+    if sum(natural) <= room:
+        extra = room - sum(natural)
+        widths = [w + extra // len(natural) for w in natural]
+        widths[-1] += room - sum(widths)
+        return widths
+    total = sum(natural) or 1
+    widths = [max(1, room * w // total) for w in natural]
+    while sum(widths) > room:
+        widths[widths.index(max(widths))] -= 1
+    widths[-1] += room - sum(widths)
+    return widths
+
+
+@lru_cache(maxsize=128)
+def _highlighted(code: str, language: str, dark: bool) -> tuple[Text, ...]:
+    from rich.syntax import Syntax  # pygments loads with the first code block
+
+    theme = "monokai" if dark else "default"
+    try:
+        text = Syntax(code, language or "text", theme=theme).highlight(code)
+    except Exception:  # an unknown language name: plain text
+        text = Text(code)
+    text.remove_suffix("\n")
+    return tuple(text.split("\n", allow_blank=True))
+
+
+def code_lines(code: CodeElement, width: int, height: int, dark: bool, gutter: Style,
+               title: Style) -> list[Text]:
+    """A title line (file name or language) and each code line with its id, highlighted."""
+    if width < 6 or height < 1:
+        return []
+    safe = "\n".join(terminal_safe(line.content).replace("\t", "    ") for line in code.lines)
+    highlighted = _highlighted(safe, code.language, dark) if code.lines else ()
+    label = terminal_safe(code.file_name or code.language or "code")
+    lines = [Text(f"⌨ {label}", style=title, no_wrap=True)]
+    id_width = max((len(line.id) for line in code.lines), default=2)
+    for line, text in zip(code.lines, highlighted, strict=False):
+        row = Text(f"{line.id:>{id_width}} ", style=gutter, no_wrap=True)
+        row.append_text(text)
+        lines.append(row)
+    if len(lines) > height:
+        lines = [*lines[:height - 1], Text(f"{'…':>{id_width}} {len(lines) - height + 1} more lines", style=gutter)]
+    return lines

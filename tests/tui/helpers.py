@@ -1,0 +1,58 @@
+"""Helpers for the Pilot tests: apps on the demo or a script model, and waiting for them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from textual.pilot import Pilot
+
+from maic_tui.classroom import load_classroom
+from maic_tui.classroom.models import Classroom
+from maic_tui.llm.options import ModelOptions
+from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.session_loader import SessionRecipe
+
+
+def demo_app(classroom: str | Classroom = "derivatives", pace: float = 0.0, theme: str | None = None) -> ClassroomApp:
+    room = load_classroom(classroom) if isinstance(classroom, str) else classroom
+    return ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=pace)), theme=theme)
+
+
+def script_app(tmp_path: Path, script: dict[str, Any], classroom: Classroom, theme: str | None = None
+               ) -> ClassroomApp:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    return ClassroomApp(classroom, SessionRecipe(f"script:{path}", ModelOptions()), theme=theme)
+
+
+async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 10.0) -> None:
+    async def poll() -> None:
+        while not condition():
+            await pilot.pause(0.02)
+
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def ready(pilot: Pilot[Any]) -> ClassroomApp:
+    app = pilot.app
+    assert isinstance(app, ClassroomApp)
+    await wait_for(pilot, lambda: app.session is not None)
+    await pilot.pause()
+    return app
+
+
+async def say(pilot: Pilot[Any], text: str) -> None:
+    await pilot.press(*text)
+    await pilot.press("enter")
+
+
+async def finish_turn(pilot: Pilot[Any]) -> ClassroomApp:
+    app = pilot.app
+    assert isinstance(app, ClassroomApp)
+    await wait_for(pilot, lambda: not app.turn_running and app.view.last_done is not None)
+    await pilot.pause(0.1)
+    return app
