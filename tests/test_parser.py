@@ -188,11 +188,14 @@ def test_escapes_unicode_and_single_backslash_latex() -> None:
         assert speech(run(out, size)) == "é 😀 tab\tnew\nline \\frac{a}{b} \\beta \\ /"
 
 
-def test_control_characters_never_reach_speech() -> None:
+def test_escape_sequences_and_control_characters_never_reach_speech() -> None:
+    # Whole sequences go, parameters included, however the chunks split them.
     out = '["\\u001b[31mred\\u001b[0m \\u001b]0;title\\u0007 bell\\r\\nnext\\tok \\u009b"]'
     for size in (1, 3, 1000):
-        assert speech(run(out, size)) == "[31mred[0m ]0;title bell\nnext\tok "
-    assert speech(run("Plain \x1b[2J prose")) == "Plain [2J prose"
+        assert speech(run(out, size)) == "red  bell\nnext\tok "
+    assert speech(run("Plain \x1b[2J prose")) == "Plain  prose"
+    # An unterminated OSC string gives up after a bounded stretch instead of eating the answer.
+    assert speech(run('["\\u001b]8;;' + "x" * 300 + ' still here"]', 7)).endswith(" still here")
 
 
 def test_lone_surrogate_becomes_replacement_character() -> None:

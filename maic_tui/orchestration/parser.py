@@ -22,6 +22,7 @@ from typing import Any
 
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta, action_from, item_kind
 from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
+from maic_tui.text_safety import EscapeFilter
 
 __all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]
 
@@ -40,9 +41,6 @@ _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
 # "\frac" and "\beta" written with one backslash are common; they stay literal like other unknown escapes.
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
 _SKIP = object()  # a value that could not be read (garbage literal)
-# Speech is untrusted: control characters (escape sequences start with one) never leave the parser.
-# Character by character, so the result still does not depend on chunking. Newline and tab stay.
-_CONTROL_CHARS = dict.fromkeys([*range(0x00, 0x09), *range(0x0B, 0x20), *range(0x7F, 0xA0)])
 
 
 @dataclass(slots=True)
@@ -64,6 +62,7 @@ class StreamParser:
     def __init__(self) -> None:
         self._mode = _SEEK
         self._opener = ""
+        self._escapes = EscapeFilter()
         self._explicit_array = False
         self._stack: list[_Object | _Array] = []
         # open string
@@ -139,7 +138,9 @@ class StreamParser:
         self._item_started = True
 
     def _speak(self, text: str) -> None:
-        text = text.translate(_CONTROL_CHARS)
+        # Speech is untrusted: escape sequences (whole, parameters too) and control characters never leave
+        # the parser. The filter is a character-level state machine, so chunking still changes nothing.
+        text = self._escapes.feed(text)
         if not text:
             return
         if self._item_started:

@@ -50,14 +50,16 @@ class ClassroomApp(App[None]):
     CSS_PATH = "app.tcss"
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {ClassroomCommands}
+    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "interrupt", "Interrupt"),
         Binding("f1", "help", "Help"),
         Binding("f2", "toggle_trace", "Trace"),
         Binding("f3", "toggle_board", "Board/slide"),
         Binding("f4", "maximize_board", "Max board"),
-        Binding("f5", "previous_scene", "◀ Scene"),
-        Binding("f6", "next_scene", "Scene ▶"),
+        # Priority: the composer always has focus, and TextArea uses F6 for "select line".
+        Binding("f5", "previous_scene", "◀ Scene", priority=True),
+        Binding("f6", "next_scene", "Scene ▶", priority=True),
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),
     ]
 
@@ -203,9 +205,9 @@ class ClassroomApp(App[None]):
 
     def flush(self) -> None:
         with contextlib.suppress(NoMatches):  # the app is closing and its widgets are already gone
-            self._flush()
+            self._catch_up()
 
-    def _flush(self) -> None:
+    def _catch_up(self) -> None:
         view = self.view
         dirty = view.take_dirty()
         if dirty:

@@ -1,0 +1,185 @@
+"""Pilot tests: scenes, themes, trace panel, resizing, persona cards, long sessions, untrusted text."""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+
+from maic_tui.colors import contrast
+from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, TextDeltaData, TextDeltaEvent
+from maic_tui.session.classroom_view import AgentMessage
+from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
+from maic_tui.tui.screens.persona import PersonaScreen
+from maic_tui.tui.theming import background_of
+from maic_tui.tui.widgets.board_pane import BoardPane
+from maic_tui.tui.widgets.roster import AgentRow, Roster
+from maic_tui.tui.widgets.trace_panel import TracePanel
+from maic_tui.tui.widgets.transcript import MAX_MOUNTED, MessageView, Transcript
+from tests.engine_helpers import classroom, items, pick, say
+from tests.tui.helpers import demo_app, finish_turn, ready, script_app, wait_for
+from tests.tui.helpers import say as send
+
+HOSTILE = ("[bold red]x[/] [link=https://evil.example]click[/link] \x1b[2Jwiped \x1b]0;pwned\x07title "
+           "\x1b[31mred\x1b[0m bell\x07 $(rm -rf ~)")
+
+
+async def test_scene_keys_change_the_slide_for_the_pane_and_the_agents() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        pane = app.query_one(BoardPane)
+        assert str(pane.border_title).startswith("Slide 1/2")
+        await pilot.press("f6")
+        assert app.view.scene_index == 1 and app.session is not None
+        assert app.session.context.scene_index == 1
+        assert str(pane.border_title).startswith("Slide 2/2")
+        await pilot.press("f6")  # already on the last scene
+        assert app.view.scene_index == 1
+        await pilot.press("f5")
+        assert app.session.context.scene_index == 0
+
+
+async def test_the_palette_offers_scenes_and_runs_them() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.press(*"go to scene 2")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.view.scene_index == 1)
+
+
+async def test_switching_theme_persists_and_keeps_agent_colours_readable(private_config: Path) -> None:
+    app = demo_app(theme="chalkboard")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        for theme in ("paper", "midnight", "solarized-light"):
+            app.theme = theme
+            await pilot.pause(0.1)
+            assert tomllib.loads(private_config.read_text())["theme"] == theme
+            background = background_of(app)
+            for row in app.query(AgentRow):
+                label = row._line()
+                name_style = next(span.style for span in label.spans if "bold" in str(span.style))
+                color = str(name_style).split()[-1]
+                assert contrast(color, background) >= 4.5, (theme, row.agent.name, color)
+    again = demo_app()  # no theme given: the saved choice is used
+    async with again.run_test() as pilot:
+        assert again.theme == "solarized-light"
+
+
+async def test_every_theme_file_is_registered_one_of_them_light() -> None:
+    app = demo_app()
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        ours = [name for name in app.available_themes if name in app._theme_specs]
+        assert len(ours) >= 3
+        assert any(not app.available_themes[name].dark for name in ours)
+
+
+async def test_the_trace_panel_toggles_and_shows_the_turns_decisions() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        panel = app.query_one(TracePanel)
+        assert not panel.display
+        await send(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        await pilot.press("f2")
+        assert panel.display
+        await pilot.pause(0.1)
+        assert panel.row_count == len(app.view.trace) > 0
+        first = [str(cell) for cell in panel.get_row_at(0)]
+        assert first[1] == "model" and first[2] == "reyes"
+        await pilot.press("f2")
+        assert not panel.display
+
+
+async def test_resizing_redraws_the_board_to_the_new_pane_size(tmp_path: Path) -> None:
+    turn = items({"type": "action", "name": "wb_draw_shape",
+                  "params": {"shape": "rectangle", "x": 0, "y": 0, "width": 1000, "height": 563}}, say("Box."))
+    app = script_app(tmp_path, {"director": [pick("teacher"), pick("USER")], "agents": {"teacher": [turn]}},
+                     classroom())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await send(pilot, "Draw")
+        await finish_turn(pilot)
+        pane = app.query_one(BoardPane)
+        widths = []
+        for size in ((160, 50), (90, 30), (200, 60)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause(0.2)
+            lines = pane.render().renderables  # type: ignore[attr-defined]
+            plain = [line.plain.strip() for line in lines]
+            top = next(line for line in plain if line)
+            assert top.startswith("╭") and top.endswith("╮")  # the full-canvas box fits the pane
+            assert len(top) <= pane.content_size.width
+            widths.append(len(top))
+        assert widths[1] < widths[0] < widths[2]
+        await pilot.resize_terminal(90, 30)
+        await pilot.pause(0.1)
+        assert not app.query_one(Roster).display or app.query_one(Roster).region.width == 0  # narrow: hidden
+
+
+async def test_selecting_an_agent_opens_its_persona_card() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.click("#agent-marcus")
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert isinstance(screen, PersonaScreen) and screen.agent.id == "marcus"
+        card = str(screen.query_one("#persona-actions").render())
+        assert card == "wb_open, wb_draw_text, wb_draw_latex"
+        assert "note-taker" in str(screen.query_one("#persona-text").render())
+        await pilot.press("escape")
+        assert not isinstance(app.screen, PersonaScreen)
+
+
+async def test_a_long_session_keeps_a_bounded_number_of_mounted_messages() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        for n in range(1, 151):
+            message_id = f"m{n}"
+            for event in (AgentStartEvent(data=AgentStartData(message_id=message_id, agent_id="theo",
+                                                              agent_name="Theo", agent_avatar="T",
+                                                              agent_color="#10b981")),
+                          TextDeltaEvent(data=TextDeltaData(content=f"Message number {n}.", message_id=message_id)),
+                          AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id="theo"))):
+                app.view.apply(event)
+            if n % 25 == 0:
+                app.flush()
+                await pilot.pause()
+        app.flush()
+        await pilot.pause(0.2)
+        transcript = app.query_one(Transcript)
+        assert transcript.mounted == MAX_MOUNTED
+        assert len(app.query(MessageView)) <= MAX_MOUNTED
+        assert app.query_one("#earlier").display
+        app.action_full_transcript()
+        await pilot.pause(0.1)
+        screen = app.screen
+        assert isinstance(screen, FullTranscriptScreen)
+        assert "Message number 1." in screen.text and "Message number 150." in screen.text
+
+
+async def test_model_text_with_markup_and_escape_sequences_is_shown_literally(tmp_path: Path) -> None:
+    turn = items(say(HOSTILE), {"type": "action", "name": "wb_draw_text",
+                                "params": {"content": HOSTILE, "x": 10, "y": 10, "width": 900, "height": 200}})
+    app = script_app(tmp_path, {"director": [pick("teacher"), pick("USER")], "agents": {"teacher": [turn]}},
+                     classroom())
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await send(pilot, "Say something odd")
+        await finish_turn(pilot)
+        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        assert "\x1b" not in message.text and "\x07" not in message.text
+        assert "[bold red]x[/]" in message.text and "[link=https://evil.example]" in message.text
+        assert "2J" not in message.text and "pwned" not in message.text
+        screen = app.export_screenshot()
+        assert "[bold&#160;red]x[/]" in screen or "[bold red]x[/]" in screen
+        assert "pwned" not in screen and "\x1b" not in screen
+        board_text = "\n".join(line.plain for line in app.query_one(BoardPane).render().renderables)  # type: ignore[attr-defined]
+        assert "[bold red]x[/]" in board_text and "\x1b" not in board_text and "pwned" not in board_text
