@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
 
 from textual.app import App, ComposeResult
@@ -133,7 +134,10 @@ class ClassroomApp(App[None]):
 
     def _show_title(self) -> None:
         self.title = self.classroom.title
-        self.sub_title = f"{self.recipe.model} · {self.classroom.learner.nickname}"
+        model = self.recipe.model
+        if model.startswith("script:"):  # the file's name says enough; its folder is noise
+            model = "script:" + Path(model.removeprefix("script:")).name
+        self.sub_title = f"{model} · {self.classroom.learner.nickname}"
 
     # --- the session -------------------------------------------------------------------------------
 
