@@ -30,7 +30,7 @@ $(REAL_STAMP): $(STAMP)
 	touch $(REAL_STAMP)
 
 run: $(STAMP)
-	$(BIN)/maic-tui demo
+	$(BIN)/maic-tui
 
 test: $(STAMP)
 	$(BIN)/ruff check .

@@ -1,6 +1,6 @@
 import sys
 
-from bench import engine_bench, parser_bench
+from bench import engine_bench, parser_bench, tui_bench
 
 if "--real" in sys.argv:
     from bench import real_bench
@@ -10,3 +10,5 @@ else:
     parser_bench.main()
     print()
     engine_bench.main()
+    print()
+    tui_bench.main()

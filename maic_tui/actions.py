@@ -108,7 +108,8 @@ def _shape_name(value: Any) -> Any:
 
 class ActionParams(BaseModel):
     # Models add stray keys ("title", "description"); they are dropped, never an error.
-    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True)
+    model_config = ConfigDict(extra="ignore", populate_by_name=True, frozen=True,
+                              defer_build=True)  # schemas build on first use, not at start-up
 
     def wire(self) -> dict[str, Any]:
         """The params in event form: camelCase, defaults filled in, absent optionals left out."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -86,6 +87,8 @@ def _opens_app(argv: Sequence[str]) -> bool:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # We use no pydantic plugins; looking for them scans every installed package's entry points at start-up.
+    os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
     argv = list(sys.argv[1:] if argv is None else argv)
     opens_app = _opens_app(argv)
     try:

@@ -8,6 +8,7 @@ snake_case attributes.
 from __future__ import annotations
 
 import json
+from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
@@ -15,7 +16,8 @@ from pydantic.alias_generators import to_camel
 
 
 class WireModel(BaseModel):
-    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True)
+    model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True,
+                              defer_build=True)  # schemas build on first use, not at start-up
 
 
 # --- payloads --------------------------------------------------------------------------------------
@@ -192,7 +194,12 @@ EVENT_TYPES: tuple[str, ...] = (
     "done",
 )
 
-_EVENT_ADAPTER: TypeAdapter[Event] = TypeAdapter(Event)
+
+
+@cache
+def _event_adapter() -> TypeAdapter[Event]:
+    """Built on first use: building every event schema at import would slow every start-up."""
+    return TypeAdapter(Event)
 
 
 class EventDecodeError(ValueError):
@@ -216,7 +223,7 @@ def from_json(line: str | bytes) -> Event:
     if kind not in EVENT_TYPES:
         raise EventDecodeError(f"unknown event type {kind!r} (expected one of {', '.join(EVENT_TYPES)})")
     try:
-        return _EVENT_ADAPTER.validate_python(raw)
+        return _event_adapter().validate_python(raw)
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:])

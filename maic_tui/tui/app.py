@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,34 +23,39 @@ from textual.worker import Worker, WorkerState
 
 from maic_tui.classroom import ClassroomError, load_classroom
 from maic_tui.classroom.models import Classroom
-from maic_tui.events import CueUserData, ErrorEvent
+from maic_tui.events import AgentEndEvent, CueUserData, ErrorEvent
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView
 from maic_tui.session.config import ConfigError, read_setting, save_setting
-from maic_tui.tui.commands import ClassroomCommands
 from maic_tui.tui.messages import PersonaRequested, SendRequested
-from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
-from maic_tui.tui.screens.help import HelpScreen
-from maic_tui.tui.screens.persona import PersonaScreen
 from maic_tui.tui.session_loader import SessionRecipe, build_session
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
 from maic_tui.tui.widgets.roster import Roster
-from maic_tui.tui.widgets.trace_panel import TracePanel
 from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
+    from textual.command import Provider
+
     from maic_tui.session.classroom_session import ClassroomSession
+    from maic_tui.tui.widgets.trace_panel import TracePanel
 
 W = TypeVar("W", bound=Widget)
+
+
+def classroom_commands() -> type[Provider]:
+    """The palette's provider, imported when the palette first opens (textual.command loads slowly)."""
+    from maic_tui.tui.commands import ClassroomCommands
+
+    return ClassroomCommands
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
 
 class ClassroomApp(App[None]):
-    CSS_PATH = "app.tcss"
+    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
-    COMMANDS = App.COMMANDS | {ClassroomCommands}
+    COMMANDS = App.COMMANDS | {classroom_commands}
     HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "interrupt", "Interrupt"),
@@ -73,7 +78,12 @@ class ClassroomApp(App[None]):
         self.queue: list[str] = []
         self.turn_running = False
         self._requested_theme = theme
-        self._theme_specs: dict[str, Any] = {}
+        # Themes are registered and chosen before the first compose: choosing one later restyles everything.
+        self._theme_specs, self._theme_errors = register_themes(self)
+        self._config_error: str | None = None
+        self.theme = self._pick_theme()
+        self._parts: dict[type, Widget] = {}
+        self._trace: TracePanel | None = None
         self._statuses: object = None
         self._cue: object = None
         self._pointer: object = None
@@ -89,21 +99,21 @@ class ClassroomApp(App[None]):
                 yield ComposerBox(self.classroom.agents)
             with Vertical(id="side"):
                 yield BoardPane(self.view, self._theme_specs)
-                yield TracePanel()
         yield Footer()
 
     def part(self, kind: type[W]) -> W:
         """A widget of the main screen, also while a modal screen is on top."""
-        return self.screen_stack[0].query_one(kind)
+        # Cached: the frame timer asks for these 30 times a second, and a query walks the whole DOM.
+        found = self._parts.get(kind)
+        if found is None or not found.is_attached:
+            found = self._parts[kind] = self.screen_stack[0].query_one(kind)
+        return found  # type: ignore[return-value]
 
     def on_mount(self) -> None:
-        specs, errors = register_themes(self)
-        self._theme_specs.update(specs)
-        for error in errors:
-            self.notify(error, severity="warning", markup=False)
-        self.theme = self._pick_theme()
+        for error in [*self._theme_errors, self._config_error]:
+            if error:
+                self.notify(error, severity="warning", markup=False)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
-        self.part(TracePanel).display = False
         self._show_title()
         self.part(Composer).focus()
         self._welcome()
@@ -116,11 +126,11 @@ class ClassroomApp(App[None]):
             try:
                 wanted = read_setting("theme")
             except ConfigError as exc:
-                self.notify(str(exc), severity="warning", markup=False)
+                self._config_error = str(exc)
         if isinstance(wanted, str) and wanted in self.available_themes:
             return wanted
         if wanted:
-            self.notify(f"unknown theme '{wanted}', using {DEFAULT_THEME}", severity="warning", markup=False)
+            self._config_error = f"unknown theme '{wanted}', using {DEFAULT_THEME}"
         return DEFAULT_THEME
 
     def _welcome(self) -> None:
@@ -186,7 +196,9 @@ class ClassroomApp(App[None]):
         try:
             async for event in self.session.turn(text):
                 self.view.apply(event)
-                if isinstance(event, ErrorEvent):
+                if isinstance(event, AgentEndEvent):  # a finished message shows in full at once
+                    self.flush()
+                elif isinstance(event, ErrorEvent):
                     self.notify(event.data.message, severity="error", markup=False)
         except Exception as exc:  # the engine ends every turn itself; this is the last line of defence
             self._report(f"the turn failed: {type(exc).__name__}: {exc}")
@@ -208,7 +220,7 @@ class ClassroomApp(App[None]):
     # --- catching up with the view, once per frame ---------------------------------------------------
 
     def flush(self) -> None:
-        with contextlib.suppress(NoMatches):  # the app is closing and its widgets are already gone
+        with contextlib.suppress(NoMatches, IndexError):  # the app is closing: its widgets are gone
             self._catch_up()
 
     def _catch_up(self) -> None:
@@ -228,8 +240,8 @@ class ClassroomApp(App[None]):
             self._pointer = pointer = view.pointer
             if pointer is not None:
                 self.set_timer(POINTER_SECONDS, lambda: view.pointer is pointer and view.clear_pointer())
-        trace = self.part(TracePanel)
-        if trace.display:
+        trace = self._trace_panel()
+        if trace is not None and trace.display:
             trace.show(view.trace)
 
     def _show_cue(self) -> None:
@@ -251,12 +263,25 @@ class ClassroomApp(App[None]):
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)
 
+    # Screens load on first use: the first frame should not wait for modules most sessions never open.
+
     def action_help(self) -> None:
+        from maic_tui.tui.screens.help import HelpScreen
+
         self.push_screen(HelpScreen())
 
+    def _trace_panel(self) -> TracePanel | None:
+        return self._trace if self._trace is not None and self._trace.is_attached else None
+
     def action_toggle_trace(self) -> None:
-        trace = self.part(TracePanel)
-        trace.display = not trace.display
+        trace = self._trace_panel()
+        if trace is None:  # built on first use: a DataTable costs start-up time most sessions never need
+            from maic_tui.tui.widgets.trace_panel import TracePanel
+
+            trace = self._trace = TracePanel()
+            self.part(BoardPane).parent.mount(trace)  # type: ignore[union-attr]
+        else:
+            trace.display = not trace.display
         if trace.display:
             trace.show(self.view.trace)
 
@@ -282,6 +307,8 @@ class ClassroomApp(App[None]):
         self.flush()
 
     def action_full_transcript(self) -> None:
+        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
+
         self.push_screen(FullTranscriptScreen(transcript_text(self.view)))
 
     def action_copy_last(self) -> None:
@@ -294,6 +321,8 @@ class ClassroomApp(App[None]):
         self.show_persona(message.agent_id)
 
     def show_persona(self, agent_id: str) -> None:
+        from maic_tui.tui.screens.persona import PersonaScreen
+
         agent = self.classroom.agent(agent_id)
         if agent is not None:
             scene = self.view.scene
@@ -314,7 +343,6 @@ class ClassroomApp(App[None]):
         self.queue.clear()
         self._statuses = self._cue = self._pointer = None
         await self.recompose()
-        self.part(TracePanel).display = False
         self._show_title()
         self.part(Composer).focus()
         self._welcome()

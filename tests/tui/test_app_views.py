@@ -12,7 +12,7 @@ from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
 from maic_tui.tui.screens.persona import PersonaScreen
 from maic_tui.tui.theming import background_of
 from maic_tui.tui.widgets.board_pane import BoardPane
-from maic_tui.tui.widgets.roster import AgentRow, Roster
+from maic_tui.tui.widgets.roster import AgentList, Roster
 from maic_tui.tui.widgets.trace_panel import TracePanel
 from maic_tui.tui.widgets.transcript import MAX_MOUNTED, MessageView, Transcript
 from tests.engine_helpers import classroom, items, pick, say
@@ -59,11 +59,12 @@ async def test_switching_theme_persists_and_keeps_agent_colours_readable(private
             await pilot.pause(0.1)
             assert tomllib.loads(private_config.read_text())["theme"] == theme
             background = background_of(app)
-            for row in app.query(AgentRow):
-                label = row._line()
+            roster = app.query_one(Roster)
+            for agent in roster.agents:
+                label = roster.line(agent)
                 name_style = next(span.style for span in label.spans if "bold" in str(span.style))
                 color = str(name_style).split()[-1]
-                assert contrast(color, background) >= 4.5, (theme, row.agent.name, color)
+                assert contrast(color, background) >= 4.5, (theme, agent.name, color)
     again = demo_app()  # no theme given: the saved choice is used
     async with again.run_test() as pilot:
         assert again.theme == "solarized-light"
@@ -82,11 +83,11 @@ async def test_the_trace_panel_toggles_and_shows_the_turns_decisions() -> None:
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        panel = app.query_one(TracePanel)
-        assert not panel.display
+        assert not app.query(TracePanel)  # built on first use
         await send(pilot, "What is a derivative?")
         await finish_turn(pilot)
         await pilot.press("f2")
+        panel = app.query_one(TracePanel)
         assert panel.display
         await pilot.pause(0.1)
         assert panel.row_count == len(app.view.trace) > 0
@@ -126,7 +127,10 @@ async def test_selecting_an_agent_opens_its_persona_card() -> None:
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        await pilot.click("#agent-marcus")
+        agents = app.query_one(AgentList)
+        agents.focus()
+        agents.highlighted = [a.id for a in app.classroom.agents].index("marcus")
+        await pilot.press("enter")
         await pilot.pause(0.1)
         screen = app.screen
         assert isinstance(screen, PersonaScreen) and screen.agent.id == "marcus"

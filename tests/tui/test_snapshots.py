@@ -14,6 +14,7 @@ from textual.pilot import Pilot
 from maic_tui.events import ActionData, ActionEvent
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.widgets.board_pane import BoardPane
+from maic_tui.tui.widgets.composer import Composer
 from tests.board_samples import EVERY_ELEMENT, every_element_board
 from tests.engine_helpers import act, classroom, items, pick, say
 from tests.tui.helpers import ready, script_app, wait_for
@@ -37,6 +38,7 @@ def test_main_screen_mid_turn(snap_compare: Any, tmp_path: Path) -> None:
 
     async def run_before(pilot: Pilot[Any]) -> None:
         await ready(pilot)
+        app.query_one(Composer).cursor_blink = False  # a blinking cursor would make the picture flaky
         await send(pilot, "What is a derivative?")
         await wait_for(pilot, lambda: app.view.status.get("kim") == "speaking")
         await pilot.pause(0.3)

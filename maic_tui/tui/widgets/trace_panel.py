@@ -36,10 +36,10 @@ class TracePanel(DataTable[Text]):
     def __init__(self) -> None:
         super().__init__(id="trace", zebra_stripes=True, cursor_type="row")
         self._records: list[TraceRecord] = []
+        self.add_columns(*COLUMNS)
 
     def on_mount(self) -> None:
         self.border_title = "Director trace"
-        self.add_columns(*COLUMNS)
 
     def show(self, records: list[TraceRecord]) -> None:
         if records == self._records:

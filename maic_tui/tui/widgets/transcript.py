@@ -1,88 +1,122 @@
-"""The conversation: one widget per agent turn (streaming Markdown and action chips), learner messages and
+"""The conversation: one widget per agent turn (speech as Markdown, action chips), learner messages and
 system lines. Only the newest ``MAX_MOUNTED`` entries are mounted, so a long session stays fast; the
 full transcript is one palette command away."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from rich.console import Console
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import Vertical, VerticalScroll
+from textual.containers import VerticalScroll
 from textual.widget import Widget
-from textual.widgets import Markdown, Static
+from textual.widgets import Static
 
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, Part, SystemNote
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
 from maic_tui.tui.theming import agent_color
 
 MAX_MOUNTED = 60
-CATCH_UP_SECONDS = 1 / 30
+_CONSOLE = Console(width=200, color_system="truecolor", force_terminal=True, legacy_windows=False)
 
 
-class Speech(Markdown):
-    """A run of an agent's speech, streamed in by appending only what is new, one append at a time
-    (what arrives meanwhile goes into the next one)."""
-
-    def __init__(self, part: Part) -> None:
-        super().__init__()
-        self.part = part
-        self.shown = 0
-        self._appending = False
-
-    def on_mount(self) -> None:
-        self.sync()
-
-    @property
-    def current(self) -> bool:
-        """Everything of the part that is final is on screen."""
-        return not self._appending and self.shown == len(self.part.text)
-
-    def sync(self) -> None:
-        if not self.is_attached or self._appending:
-            return
-        text = self.part.text
-        if len(text) > self.shown:
-            new, self.shown = text[self.shown:], len(text)
-            self._appending = True
-            self.run_worker(self._append(new), group="speech")
-
-    async def _append(self, new: str) -> None:
-        try:
-            await self.append(new)
-        finally:
-            self._appending = False
-        if not self.current:  # more arrived meanwhile: show it with the next frame
-            self.set_timer(CATCH_UP_SECONDS, self.sync)
+def markdown_blocks(markdown: str) -> list[str]:
+    """The text split at blank lines outside code fences: blocks render on their own, so a streaming
+    message re-renders only its last block."""
+    blocks: list[str] = []
+    current: list[str] = []
+    fenced = False
+    for line in markdown.split("\n"):
+        if line.lstrip().startswith(("```", "~~~")):
+            fenced = not fenced
+        if not line.strip() and not fenced:
+            if current:
+                blocks.append("\n".join(current))
+                current = []
+            continue
+        current.append(line)
+    if current:
+        blocks.append("\n".join(current))
+    return blocks
 
 
-class Chip(Static):
-    def __init__(self, part: Part) -> None:
-        super().__init__(Text(part.text, no_wrap=True, overflow="ellipsis"))
+@lru_cache(maxsize=256)
+def _block_text(block: str, width: int, dark: bool) -> Text:
+    from rich.markdown import Markdown as RichMarkdown  # markdown-it loads with the first message
+
+    document = RichMarkdown(block, hyperlinks=False, code_theme="monokai" if dark else "default")
+    options = _CONSOLE.options.update(width=width, highlight=False)
+    text = Text(no_wrap=True, overflow="crop", end="")
+    for number, line in enumerate(_CONSOLE.render_lines(document, options, pad=False)):
+        if number:
+            text.append("\n")
+        for segment in line:
+            if not segment.control:
+                text.append(segment.text, segment.style)
+    text.rstrip()
+    return text
 
 
-class MessageView(Vertical):
+def speech_text(markdown: str, width: int, dark: bool) -> Text:
+    """Speech rendered as Markdown, laid out at ``width`` and flattened into one selectable ``Text``.
+
+    Rich's Markdown parser never interprets Rich markup or escape sequences (the text is already
+    clean), and links are shown with their address rather than made clickable.
+    """
+    if width < 4:
+        return Text(markdown)
+    text = Text(no_wrap=True, overflow="crop", end="")
+    for number, block in enumerate(markdown_blocks(markdown)):
+        if number:
+            text.append("\n\n")
+        text.append_text(_block_text(block, width, dark))
+    return text
+
+
+class MessageView(Static):
+    """One agent turn as a single widget: header, speech (Markdown) and action chips in their order.
+
+    One widget per message keeps long sessions cheap: a streaming update re-renders this widget only.
+    """
+
     def __init__(self, entry: AgentMessage) -> None:
         super().__init__(classes="message")
         self.entry = entry
-        self._parts = 0
-
-    def compose(self) -> ComposeResult:
-        yield Static(self._header(), classes="message-header")
+        self.rendered = ""  # the speech text on screen, for tests and benchmarks
+        self._width = 0
 
     def on_mount(self) -> None:
         self.sync()
 
+    def on_resize(self) -> None:
+        if self.content_size.width != self._width:
+            self.sync()
+
     def sync(self) -> None:
         entry = self.entry
-        for part in entry.parts[self._parts:]:
-            self.mount(Speech(part) if part.kind == "text" else Chip(part))
-        self._parts = len(entry.parts)
-        for speech in self.query(Speech):
-            speech.sync()
-        self.query_one(".message-header", Static).update(self._header())
+        self._width = self.content_size.width or 60
+        dark = self.app.current_theme.dark
+        chip_color = self.app.current_theme.secondary or "cyan"
+        body = Text(no_wrap=True, overflow="crop", end="")
+        body.append_text(self._header())
+        for part in entry.parts:
+            body.append("\n")
+            if part.kind == "text":
+                body.append_text(speech_text(part.text.strip(), self._width, dark))
+            else:
+                body.append(f"  {part.text}", style=f"italic {chip_color}")
+        self.rendered = "".join(p.text for p in entry.parts if p.kind == "text")
+        self.update(body)
         self.set_class(entry.interrupted, "-interrupted")
         self.set_class(entry.streaming, "-streaming")
 
+    @property
+    def current(self) -> bool:
+        """Everything of the message that is final is on screen."""
+        return self.rendered == "".join(p.text for p in self.entry.parts if p.kind == "text")
+
     def repaint(self) -> None:
-        self.query_one(".message-header", Static).update(self._header())
+        self.sync()
 
     def _header(self) -> Text:
         entry = self.entry

@@ -1,0 +1,33 @@
+"""Run the real app start-up path headless and report when the first frame is on screen.
+
+Used by ``bench/tui_bench.py`` in a fresh process: prints ``FRAME <unix time> <modules>`` once the first
+refresh after mount has happened, with which model libraries were loaded by then, and exits.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from maic_tui import cli
+from maic_tui.tui import app as app_module
+
+WATCHED = ("langchain_openai", "langgraph", "langchain_core")
+
+
+class FirstFrameProbe(app_module.ClassroomApp):
+    def on_mount(self) -> None:
+        super().on_mount()
+        self.call_after_refresh(self._report)
+
+    def _report(self) -> None:
+        loaded = ",".join(m for m in WATCHED if m in sys.modules) or "-"
+        print(f"FRAME {time.time():.6f} {loaded}", file=sys.__stdout__, flush=True)
+        self.exit()
+
+    def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]
+        super().run(headless=True)
+
+
+app_module.ClassroomApp = FirstFrameProbe  # type: ignore[misc]
+cli.main(["derivatives", "--pace", "0"])  # the real command line, as `maic-tui derivatives` runs it

@@ -1,0 +1,44 @@
+"""`maic-tui [CLASSROOM]`: the command line that opens the app, and what it loads before the first frame."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from maic_tui.cli import main
+
+
+def test_help_describes_the_app_and_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--help"]) == 0
+    out = capsys.readouterr().out
+    for expected in ("classroom", "--model", "--theme", "--pace", "demo", "run", "validate"):
+        assert expected in out
+
+
+def test_an_unknown_classroom_is_one_line_and_exit_2_before_any_screen(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["no-such-classroom"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-classroom" in err and "Traceback" not in err
+
+
+def test_a_broken_config_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    config = tmp_path / "config.toml"
+    config.write_text("model = [", encoding="utf-8")
+    monkeypatch.setenv("MAIC_CONFIG", str(config))
+    assert main(["derivatives"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "config.toml" in err
+
+
+def test_the_app_module_loads_without_langchain_or_langgraph() -> None:
+    # The first frame must not wait for them: they load with the session, in a thread, after it.
+    code = ("import sys; from maic_tui.tui.app import ClassroomApp; from maic_tui.tui.launch import run_app; "
+            "from maic_tui.session.config import resolve_settings; resolve_settings({}); "
+            "print(sorted(m for m in ('langchain_openai', 'langgraph', 'langchain_core', 'openai') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
