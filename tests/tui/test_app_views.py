@@ -187,3 +187,47 @@ async def test_model_text_with_markup_and_escape_sequences_is_shown_literally(tm
         assert "pwned" not in screen and "\x1b" not in screen
         board_text = "\n".join(line.plain for line in app.query_one(BoardPane).render().renderables)  # type: ignore[attr-defined]
         assert "[bold red]x[/]" in board_text and "\x1b" not in board_text and "pwned" not in board_text
+
+
+async def test_switching_classroom_rebuilds_the_room_and_its_session() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        old_session = app.session
+        await app.switch_classroom("water-cycle")
+        await wait_for(pilot, lambda: app.session is not None and app.session is not old_session)
+        assert app.classroom.title == app.title and "water" in app.title.lower()
+        assert app.query_one(Roster).agents == app.classroom.agents
+        await send(pilot, "Hello!")
+        await finish_turn(pilot)
+        assert any(isinstance(e, AgentMessage) for e in app.view.entries)
+
+
+async def test_f1_opens_help_and_agent_text_can_be_selected_and_copied() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press("f1")
+        assert type(app.screen).__name__ == "HelpScreen"
+        await pilot.press("escape")
+        await send(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        view = app.query_one(MessageView)
+        view.text_select_all()
+        await pilot.pause()
+        selected = app.screen.get_selected_text()
+        assert selected is not None and "slope of the curve" in selected
+        app.action_copy_last()
+        last = [e for e in app.view.entries if isinstance(e, AgentMessage)][-1]
+        assert app.clipboard == last.text
+
+
+async def test_alt_enter_makes_a_new_line_and_enter_sends_both_lines() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press(*"first", "alt+enter", *"second")
+        assert app.query_one("#composer").text == "first\nsecond"  # type: ignore[attr-defined]
+        await pilot.press("enter")
+        await finish_turn(pilot)
+        assert any(getattr(e, "text", "") == "first\nsecond" for e in app.view.entries)
