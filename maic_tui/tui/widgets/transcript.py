@@ -16,7 +16,8 @@ from textual.widgets import Static
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
 from maic_tui.tui.theming import agent_color
 
-MAX_MOUNTED = 60
+MAX_MOUNTED = 50
+PRUNE_TO = 40  # unmount in batches: one removal (and re-layout) per ten messages, not per message
 _CONSOLE = Console(width=200, color_system="truecolor", force_terminal=True, legacy_windows=False)
 
 
@@ -198,11 +199,11 @@ class Transcript(VerticalScroll):
         self._earlier.display = False
 
     def _prune(self) -> None:
-        excess = len(self._widgets) - MAX_MOUNTED
-        if excess <= 0:
+        if len(self._widgets) <= MAX_MOUNTED:
             return
-        for index in sorted(self._widgets)[:excess]:
-            self._widgets.pop(index).remove()
+        excess = len(self._widgets) - PRUNE_TO
+        old = [self._widgets.pop(index) for index in sorted(self._widgets)[:excess]]
+        self.remove_children(old)
         hidden = min(self._widgets)
         self._earlier.update(Text(f"↑ {hidden} earlier entries — ctrl+p “Full transcript” shows everything",
                                   style="dim italic"))
