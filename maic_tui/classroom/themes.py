@@ -6,21 +6,12 @@ import tomllib
 from pathlib import Path
 from typing import Annotated
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from maic_tui.actions import field_path
-from maic_tui.colors import is_hex_color
+from maic_tui.classroom.models import HexColor
 
 THEMES_DIR = Path(__file__).resolve().parents[2] / "themes"
-
-
-def _hex(value: str) -> str:
-    if not is_hex_color(value):
-        raise ValueError(f"not a colour: {value!r} (use #rrggbb)")
-    return value.lower()
-
-
-Hex = Annotated[str, AfterValidator(_hex)]
 
 
 class ThemeError(ValueError):
@@ -31,9 +22,9 @@ class BoardColors(BaseModel):
     """The whiteboard pane: its surface and the ink for elements drawn in the board's default dark ink."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
-    background: Hex
-    ink: Hex
-    grid: Hex
+    background: HexColor
+    ink: HexColor
+    grid: HexColor
 
 
 class ThemeSpec(BaseModel):
@@ -41,16 +32,16 @@ class ThemeSpec(BaseModel):
 
     name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
     dark: bool
-    primary: Hex
-    secondary: Hex
-    accent: Hex
-    foreground: Hex
-    background: Hex
-    surface: Hex
-    panel: Hex
-    success: Hex
-    warning: Hex
-    error: Hex
+    primary: HexColor
+    secondary: HexColor
+    accent: HexColor
+    foreground: HexColor
+    background: HexColor
+    surface: HexColor
+    panel: HexColor
+    success: HexColor
+    warning: HexColor
+    error: HexColor
     board: BoardColors
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from maic_tui.classroom.models import Classroom
 
 if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
+    from maic_tui.orchestration.state import TurnSettings
     from maic_tui.session.classroom_session import ClassroomSession
 
 
@@ -18,10 +19,10 @@ class SessionRecipe:
 
     model: str = "demo"
     options: ModelOptions | None = None
-    settings: object | None = field(default=None)  # orchestration TurnSettings, for routing QA
+    settings: TurnSettings | None = None  # limits for routing QA
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
     from maic_tui.session.classroom_session import ClassroomSession
 
-    return ClassroomSession(classroom, recipe.model, recipe.options, recipe.settings)  # type: ignore[arg-type]
+    return ClassroomSession(classroom, recipe.model, recipe.options, recipe.settings)
