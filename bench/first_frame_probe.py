@@ -1,7 +1,8 @@
-"""Run the real app start-up path headless and report when the first frame is on screen.
+"""Run the real app start-up path headless and report when the first frame and the room are on screen.
 
-Used by ``bench/tui_bench.py`` in a fresh process: prints ``FRAME <unix time> <modules>`` once the first
-refresh after mount has happened, with which model libraries were loaded by then, and exits.
+Used by ``bench/tui_bench.py`` in a fresh process. Prints ``FRAME <unix time> <modules>`` once the first
+refresh after mount has happened (with the model libraries loaded by then), then ``ROOM <unix time>`` once
+the classroom is mounted and drawn (roster, transcript, board and composer usable), and exits.
 """
 
 from __future__ import annotations
@@ -16,13 +17,19 @@ WATCHED = ("langchain_openai", "langgraph", "langchain_core")
 
 
 class FirstFrameProbe(app_module.ClassroomApp):
-    def on_mount(self) -> None:
-        super().on_mount()
-        self.call_after_refresh(self._report)
+    def on_mount(self) -> None:  # Textual calls the app's own on_mount as well (handlers run per class)
+        self.call_after_refresh(self._report_frame)
 
-    def _report(self) -> None:
+    def _report_frame(self) -> None:
         loaded = ",".join(m for m in WATCHED if m in sys.modules) or "-"
         print(f"FRAME {time.time():.6f} {loaded}", file=sys.__stdout__, flush=True)
+
+    def _enter_room(self) -> None:
+        super()._enter_room()
+        self.call_after_refresh(self._report_room)
+
+    def _report_room(self) -> None:
+        print(f"ROOM {time.time():.6f}", file=sys.__stdout__, flush=True)
         self.exit()
 
     def run(self, *args: object, **kwargs: object) -> None:  # type: ignore[override]

@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from maic_tui import __version__
+from maic_tui.paths import DEFAULT_CLASSROOM
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -32,6 +33,13 @@ def _default_pace(given: float | None) -> float:
 
 
 VERBS = ("demo", "run", "validate")
+_BAD_INPUT = (  # errors that mean bad input (exit 2), by module and name
+    ("maic_tui.classroom.loader", "ClassroomError"),
+    ("maic_tui.session.config", "ConfigError"),
+    ("maic_tui.llm.provider", "ModelSpecError"),
+    ("maic_tui.llm.script_model", "ScriptError"),
+    ("maic_tui.orchestration.engine", "UnknownAgentError"),
+)
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -100,49 +108,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         from maic_tui.session.validation import validate_files
 
         return validate_files(args.files, sys.stdout, sys.stderr)
-    from maic_tui.classroom import DEFAULT_CLASSROOM, ClassroomError
-    from maic_tui.llm.options import DEMO_PACE
-    from maic_tui.session.config import ConfigError
-
-    bad_input: tuple[type[Exception], ...] = (ClassroomError, ConfigError)
-    if not opens_app:  # these modules load LangChain; the app reports their errors itself
-        from maic_tui.llm import ModelSpecError, ScriptError
-        from maic_tui.orchestration.engine import UnknownAgentError
-
-        bad_input += (ModelSpecError, ScriptError, UnknownAgentError)
-
     try:
-        flags = {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
-                 "structured_output": args.structured_output,
-                 "timeout": args.timeout} if opens_app or args.verb == "run" else {}
         if opens_app:
             from maic_tui.tui.launch import run_app
 
-            pace = args.pace if args.pace is not None else DEMO_PACE
-            return run_app(args.classroom or DEFAULT_CLASSROOM, flags, args.seed, pace, args.theme)
+            flags = _flags(args)
+            return run_app(args.classroom or DEFAULT_CLASSROOM, flags, args.seed, args.pace, args.theme)
         from maic_tui.session import commands
 
         if args.verb == "run":
-            return commands.run_turns(args.classroom, args.say, flags, args.seed, _default_pace(args.pace),
+            return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                       sys.stdout)
-        pace = _default_pace(getattr(args, "pace", None))
-        classroom = getattr(args, "classroom", None) or DEFAULT_CLASSROOM
-        return commands.run_demo(classroom, getattr(args, "json", False), pace, sys.stdout)
-    except ClassroomError as exc:
-        for problem in exc.problems:
-            print(problem, file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except bad_input as exc:
-        print(f"maic-tui: {exc}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        classroom = args.classroom or DEFAULT_CLASSROOM
+        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
-    except Exception as exc:  # the last line of defence: one line, never a traceback
-        print(f"maic-tui: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
-        return EXIT_INTERNAL
+    except Exception as exc:
+        return _report(exc)
 
+
+def _flags(args: argparse.Namespace) -> dict[str, object]:
+    return {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
+            "structured_output": args.structured_output, "timeout": args.timeout}
+
+
+def _report(exc: Exception) -> int:
+    """One line per problem for bad input, one line for anything else; never a traceback."""
+    # Looked up, not imported: an error class from a module never loaded cannot have been raised, and
+    # importing them all would load the classroom schemas and LangChain on every start.
+    loaded = [getattr(sys.modules.get(module), name, None) for module, name in _BAD_INPUT]
+    bad_input = tuple(cls for cls in loaded if isinstance(cls, type))
+    problems = getattr(exc, "problems", None)
+    if isinstance(exc, bad_input) and problems:  # a classroom file: one line per problem
+        for problem in problems:
+            print(problem, file=sys.stderr)
+        return EXIT_BAD_INPUT
+    if isinstance(exc, bad_input):
+        print(f"maic-tui: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    print(f"maic-tui: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    return EXIT_INTERNAL
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 
 import pytest
 
 from maic_tui.classroom import load_classroom, sample_names
-from maic_tui.classroom.themes import ThemeError, load_theme, load_themes
+from maic_tui.classroom.themes import THEMES_DIR, ThemeError, load_theme, load_themes, parse_theme
 from maic_tui.colors import contrast, readable_on, to_rgb
 from maic_tui.session.config import ConfigError, read_setting, resolve_settings, save_setting
 
@@ -62,3 +63,21 @@ def test_saving_the_theme_keeps_the_rest_of_the_config(tmp_path: Path) -> None:
     assert spec == "demo" and options.timeout == 30
     with pytest.raises(ConfigError):
         save_setting("colour", "x", env)
+
+
+@pytest.mark.parametrize(("change", "expected"), [
+    ({"extra": 1}, "extra: unknown key"),
+    ({"dark": "yes"}, "dark: 'yes' is not true or false"),
+    ({"board": {"background": "#fff", "ink": "red", "grid": "#eee"}}, "board.ink: not a colour: 'red'"),
+    ({"board": {"background": "#fff", "ink": "#000"}}, "board.grid: missing"),
+    ({"board": 3}, "board: must be a table"),
+    ({"accent": None}, "accent: missing"),
+    ({"name": "Bad Name"}, "name: 'Bad Name' is not a theme name"),
+])
+def test_each_theme_rule_names_the_field(tmp_path: Path, change: dict[str, object], expected: str) -> None:
+    data = tomllib.loads((THEMES_DIR / "paper.toml").read_text(encoding="utf-8"))
+    data.update(change)
+    data = {key: value for key, value in data.items() if value is not None}
+    with pytest.raises(ValueError, match=f"^{re.escape(expected)}"):
+        parse_theme(data)
+    assert parse_theme(tomllib.loads((THEMES_DIR / "paper.toml").read_text(encoding="utf-8"))).board.ink == "#1f2328"

@@ -1,18 +1,35 @@
-"""Classroom files: pydantic models and the TOML loader."""
+"""Classroom files: pydantic models and the TOML loader.
 
-from maic_tui.classroom.loader import (
-    DEFAULT_CLASSROOM,
-    ClassroomError,
-    Problem,
-    check_file,
-    load_classroom,
-    resolve,
-    sample_names,
-)
-from maic_tui.classroom.models import Agent, Classroom, Scene
+Exports load on first use: the app loads ``classroom.themes`` before its first frame and must not build
+the classroom and action schemas then (it validates the classroom file after the frame).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from maic_tui.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.loader import (
+        ClassroomError,
+        Problem,
+        check_file,
+        load_classroom,
+        resolve,
+        sample_names,
+    )
+    from maic_tui.classroom.models import Agent, Classroom, Scene
+
+_HOME = {
+    **dict.fromkeys(
+        ("ClassroomError", "Problem", "check_file", "load_classroom", "resolve", "sample_names"),
+        "loader",
+    ),
+    **dict.fromkeys(("Agent", "Classroom", "Scene"), "models"),
+}
 
 __all__ = [
-    "DEFAULT_CLASSROOM",
     "Agent",
     "Classroom",
     "ClassroomError",
@@ -23,3 +40,6 @@ __all__ = [
     "resolve",
     "sample_names",
 ]
+
+
+__getattr__ = lazy_exports(__name__, _HOME)

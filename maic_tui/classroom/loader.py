@@ -13,9 +13,7 @@ from pydantic import ValidationError
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.actions import field_path as format_path
 from maic_tui.classroom.models import Classroom, DemoTurn
-
-SAMPLES_DIR = Path(__file__).resolve().parents[2] / "sample_classrooms"
-DEFAULT_CLASSROOM = "derivatives"
+from maic_tui.paths import SAMPLES_DIR, resolve
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,14 +35,6 @@ class ClassroomError(ValueError):
 
 def sample_names() -> list[str]:
     return sorted(p.stem for p in SAMPLES_DIR.glob("*.toml"))
-
-
-def resolve(name_or_path: str | Path) -> Path:
-    """A path to a classroom file, or the name of a bundled sample."""
-    path = Path(name_or_path)
-    if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
-        return path
-    return SAMPLES_DIR / f"{name_or_path}.toml"
 
 
 def load_classroom(name_or_path: str | Path) -> Classroom:

@@ -1,59 +1,117 @@
-"""Colour themes from ``themes/*.toml``: one file per theme, checked like classroom files."""
+"""Colour themes from ``themes/*.toml``: one file per theme, checked as strictly as classroom files.
+
+Checked by hand rather than with pydantic on purpose: the chosen theme is needed before the app's first
+frame, and building the first pydantic model costs about 170 ms on a 2-core machine (more than everything
+else we add to a bare Textual start). The rules are few: known keys only, every key present, colours as
+``#rgb``/``#rrggbb``, ``dark`` a boolean, a short lowercase name.
+"""
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from maic_tui.colors import is_hex_color
+from maic_tui.paths import THEMES_DIR
 
-from maic_tui.actions import field_path
-from maic_tui.classroom.models import HexColor
-
-THEMES_DIR = Path(__file__).resolve().parents[2] / "themes"
+_NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
 class ThemeError(ValueError):
     """A theme file that cannot be used; one line naming the file and the field."""
 
 
-class BoardColors(BaseModel):
+@dataclass(frozen=True, slots=True)
+class BoardColors:
     """The whiteboard pane: its surface and the ink for elements drawn in the board's default dark ink."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    background: HexColor
-    ink: HexColor
-    grid: HexColor
+    background: str
+    ink: str
+    grid: str
 
 
-class ThemeSpec(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    name: Annotated[str, Field(pattern=r"^[a-z0-9][a-z0-9-]{0,39}$")]
+@dataclass(frozen=True, slots=True)
+class ThemeSpec:
+    name: str
     dark: bool
-    primary: HexColor
-    secondary: HexColor
-    accent: HexColor
-    foreground: HexColor
-    background: HexColor
-    surface: HexColor
-    panel: HexColor
-    success: HexColor
-    warning: HexColor
-    error: HexColor
+    primary: str
+    secondary: str
+    accent: str
+    foreground: str
+    background: str
+    surface: str
+    panel: str
+    success: str
+    warning: str
+    error: str
     board: BoardColors
+
+
+def _color(table: dict[str, Any], key: str, where: str) -> str:
+    value = table[key]
+    if not isinstance(value, str) or not is_hex_color(value):
+        raise ValueError(f"{where}{key}: not a colour: {value!r} (use #rgb or #rrggbb)")
+    return value.lower()
+
+
+def _table(table: dict[str, Any], where: str, check: dict[str, Callable[[dict[str, Any], str, str], Any]]
+           ) -> dict[str, Any]:
+    """Each key checked in file order of the spec, then unknown keys; the first problem is raised."""
+    values = {}
+    for key, checker in check.items():
+        if key not in table:
+            raise ValueError(f"{where}{key}: missing")
+        values[key] = checker(table, key, where)
+    for key in table:
+        if key not in check:
+            raise ValueError(f"{where}{key}: unknown key")
+    return values
+
+
+def _name(table: dict[str, Any], key: str, where: str) -> str:
+    value = table[key]
+    if not isinstance(value, str) or not _NAME.match(value):
+        raise ValueError(f"{where}{key}: {value!r} is not a theme name (lowercase letters, digits and '-')")
+    return value
+
+
+def _dark(table: dict[str, Any], key: str, where: str) -> bool:
+    value = table[key]
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}{key}: {value!r} is not true or false")
+    return value
+
+
+def _board(table: dict[str, Any], key: str, where: str) -> BoardColors:
+    value = table[key]
+    if not isinstance(value, dict):
+        raise ValueError(f"{where}{key}: must be a table ([board])")
+    return BoardColors(**_table(value, f"{where}{key}.", dict.fromkeys(("background", "ink", "grid"), _color)))
+
+
+_THEME_KEYS: dict[str, Callable[[dict[str, Any], str, str], Any]] = {
+    "name": _name,
+    "dark": _dark,
+    **dict.fromkeys(("primary", "secondary", "accent", "foreground", "background", "surface", "panel", "success",
+                     "warning", "error"), _color),
+    "board": _board,
+}
+
+
+def parse_theme(data: dict[str, Any]) -> ThemeSpec:
+    """A checked theme from a TOML table; ``ValueError("field: what is wrong")`` otherwise."""
+    return ThemeSpec(**_table(data, "", _THEME_KEYS))
 
 
 def load_theme(path: Path) -> ThemeSpec:
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return ThemeSpec.model_validate(data)
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        return parse_theme(tomllib.loads(path.read_text(encoding="utf-8")))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, ValueError) as exc:
         raise ThemeError(f"{path}: {exc}") from None
-    except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ThemeError(f"{path}: {field_path(first['loc'])}: {first['msg']}") from None
 
 
 def load_themes(folder: Path = THEMES_DIR) -> tuple[list[ThemeSpec], list[str]]:

@@ -6,8 +6,9 @@ importing LangChain then (it is loaded with the session, after the frame).
 
 from __future__ import annotations
 
-from importlib import import_module
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from maic_tui.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from maic_tui.llm.context import DIRECTOR, CallContext
@@ -39,9 +40,4 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _HOME:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(import_module(f"maic_tui.llm.{_HOME[name]}"), name)
-    globals()[name] = value
-    return value
+__getattr__ = lazy_exports(__name__, _HOME)

@@ -19,12 +19,12 @@ import re
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
-from pydantic import ValidationError
 
-from maic_tui.llm import ModelOptions
+if TYPE_CHECKING:
+    from maic_tui.llm import ModelOptions
 
 DEFAULT_MODEL = "demo"
 _ENV = {
@@ -64,6 +64,11 @@ def _file_settings(path: Path) -> dict[str, Any]:
 
 def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> tuple[str, ModelOptions]:
     """The model spec and options; ``flags`` holds the command-line values (None = not given)."""
+    # Imported here: the app reads its theme from this module before the first frame, without pydantic.
+    from pydantic import ValidationError
+
+    from maic_tui.llm import ModelOptions
+
     env = os.environ if env is None else env
     merged: dict[str, Any] = _file_settings(config_path(env))
     for key, names in _ENV.items():

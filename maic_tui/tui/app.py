@@ -2,13 +2,17 @@
 
 The engine runs in a worker on the app's event loop. Events only update the headless ``ClassroomView``;
 widgets catch up from it on a frame timer, so a fast stream never costs a widget update per token.
-The session (and with it LangGraph and the model libraries) is built in a thread after the first frame.
+Start-up is staged so that the first frame comes fast: ``maic-tui`` opens with a light shell (header,
+"opening…" line, footer) and checks the classroom file and settings in a thread; then the room is mounted,
+and the session (LangGraph and the model libraries) is built in another thread. This module and the
+widget modules therefore import the classroom, event and whiteboard models only inside functions.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -18,13 +22,9 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.theme import Theme
 from textual.widget import Widget
-from textual.widgets import Footer, Header
+from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
-from maic_tui.classroom import ClassroomError, load_classroom
-from maic_tui.classroom.models import Classroom
-from maic_tui.events import AgentEndEvent, CueUserData, ErrorEvent
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView
 from maic_tui.session.config import ConfigError, read_setting, save_setting
 from maic_tui.tui.messages import PersonaRequested, SendRequested
 from maic_tui.tui.session_loader import SessionRecipe, build_session
@@ -37,10 +37,13 @@ from maic_tui.tui.widgets.transcript import Transcript
 if TYPE_CHECKING:
     from textual.command import Provider
 
+    from maic_tui.classroom.models import Classroom
     from maic_tui.session.classroom_session import ClassroomSession
+    from maic_tui.session.classroom_view import ClassroomView
     from maic_tui.tui.widgets.trace_panel import TracePanel
 
 W = TypeVar("W", bound=Widget)
+Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the classroom and settings
 
 
 def classroom_commands() -> type[Provider]:
@@ -69,11 +72,24 @@ class ClassroomApp(App[None]):
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),
     ]
 
-    def __init__(self, classroom: Classroom, recipe: SessionRecipe | None = None, theme: str | None = None) -> None:
+    classroom: Classroom
+    view: ClassroomView
+
+    def __init__(self, classroom: Classroom | None = None, recipe: SessionRecipe | None = None,
+                 theme: str | None = None, *, opener: Opener | None = None, opening: str = "") -> None:
+        """Either a checked ``classroom``, or an ``opener`` run in a thread after the first frame.
+
+        If the opener fails, the app exits with code 2 and ``startup_error`` holds the exception.
+        """
         super().__init__()
-        self.classroom = classroom
+        if (classroom is None) == (opener is None):
+            raise TypeError("give either a classroom or an opener")
         self.recipe = recipe or SessionRecipe()
-        self.view = ClassroomView(classroom)
+        self._opener = opener
+        self._opening = opening
+        self.startup_error: Exception | None = None
+        if classroom is not None:
+            self._set_classroom(classroom)
         self.session: ClassroomSession | None = None
         self.queue: list[str] = []
         self.turn_running = False
@@ -90,16 +106,33 @@ class ClassroomApp(App[None]):
 
     # --- layout ------------------------------------------------------------------------------------
 
+    @property
+    def is_open(self) -> bool:
+        """Whether the classroom is loaded (with an opener, not until shortly after the first frame)."""
+        return hasattr(self, "view")
+
+    def _set_classroom(self, classroom: Classroom) -> None:
+        from maic_tui.session.classroom_view import ClassroomView
+
+        self.classroom = classroom
+        self.view = ClassroomView(classroom)
+
     def compose(self) -> ComposeResult:
         yield Header()
-        with Horizontal(id="main"):
-            yield Roster(self.classroom.agents)
-            with Vertical(id="center"):
-                yield Transcript()
-                yield ComposerBox(self.classroom.agents)
-            with Vertical(id="side"):
-                yield BoardPane(self.view, self._theme_specs)
+        if self.is_open:
+            yield self._room()
+        else:
+            yield Static(f"Opening {self._opening or 'the classroom'}…", id="opening", markup=False)
         yield Footer()
+
+    def _room(self) -> Widget:
+        agents = self.classroom.agents
+        return Horizontal(
+            Roster(agents),
+            Vertical(Transcript(), ComposerBox(agents), id="center"),
+            Vertical(BoardPane(self.view, self._theme_specs), id="side"),
+            id="main",
+        )
 
     def part(self, kind: type[W]) -> W:
         """A widget of the main screen, also while a modal screen is on top."""
@@ -114,6 +147,34 @@ class ClassroomApp(App[None]):
             if error:
                 self.notify(error, severity="warning", markup=False)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        if self.is_open:
+            self._enter_room()
+        else:
+            self.call_after_refresh(self._open)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.
+        return self.is_open or action in {"quit", "command_palette", "help", "change_theme"}
+
+    def _open(self) -> None:
+        assert self._opener is not None
+        self.run_worker(self._opener, thread=True, group="open", exit_on_error=False, name="open")
+
+    async def _opened(self, worker: Worker[tuple[Classroom, SessionRecipe]]) -> None:
+        if worker.state == WorkerState.ERROR:
+            self.startup_error = worker.error if isinstance(worker.error, Exception) else None
+            self.exit(return_code=2)
+            return
+        assert worker.result is not None
+        classroom, self.recipe = worker.result
+        self._set_classroom(classroom)
+        screen = self.screen
+        with self.batch_update():
+            await screen.query_one("#opening").remove()
+            await screen.mount(self._room(), before=screen.query_one(Footer))
+        self._enter_room()
+
+    def _enter_room(self) -> None:
         self._show_title()
         self.part(Composer).focus()
         self._welcome()
@@ -135,6 +196,8 @@ class ClassroomApp(App[None]):
 
     def _welcome(self) -> None:
         """The class's description, and its example questions as one-key suggestions."""
+        from maic_tui.events import CueUserData
+
         classroom = self.classroom
         self.view.note(classroom.description or classroom.title)
         questions = [answer.question for answer in classroom.demo.answers][:4]
@@ -156,7 +219,9 @@ class ClassroomApp(App[None]):
         self.run_worker(lambda: build_session(self.classroom, self.recipe), thread=True, group="session",
                         exit_on_error=False, name="session")
 
-    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.worker.name == "open" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            await self._opened(event.worker)
         if event.worker.name != "session":
             return
         if event.state == WorkerState.SUCCESS:
@@ -192,6 +257,8 @@ class ClassroomApp(App[None]):
         self.run_worker(self._play(text), group="turn", exit_on_error=False, name="turn")
 
     async def _play(self, text: str) -> None:
+        from maic_tui.events import AgentEndEvent, ErrorEvent
+
         assert self.session is not None
         try:
             async for event in self.session.turn(text):
@@ -312,6 +379,8 @@ class ClassroomApp(App[None]):
         self.push_screen(FullTranscriptScreen(transcript_text(self.view)))
 
     def action_copy_last(self) -> None:
+        from maic_tui.session.classroom_view import AgentMessage
+
         last = next((e for e in reversed(self.view.entries) if isinstance(e, AgentMessage)), None)
         if last is not None:
             self.copy_to_clipboard(last.text)
@@ -332,13 +401,14 @@ class ClassroomApp(App[None]):
         if self.turn_running:
             self.notify("Interrupt or finish the turn before switching classrooms.", severity="warning")
             return
+        from maic_tui.classroom import ClassroomError, load_classroom
+
         try:
             classroom = await asyncio.to_thread(load_classroom, name)
         except ClassroomError as exc:
             self._report(str(exc.problems[0]) if exc.problems else str(exc))
             return
-        self.classroom = classroom
-        self.view = ClassroomView(classroom)
+        self._set_classroom(classroom)
         self.session = None
         self.queue.clear()
         self._statuses = self._cue = self._pointer = None
@@ -353,6 +423,8 @@ class ClassroomApp(App[None]):
             save_setting("theme", theme.name)
         except ConfigError as exc:
             self.notify(str(exc), severity="warning", markup=False)
+        if not self.is_open:
+            return
         self.part(Roster).repaint()
         self.part(Transcript).repaint()
         self.part(BoardPane).refresh()

@@ -30,6 +30,8 @@ class ClassroomCommands(Provider):
             ("Copy last message", app.action_copy_last, "Copy the latest agent message to the clipboard"),
             ("Help", app.action_help, "Keys and how the classroom works (F1)"),
         ]
+        if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet
+            return [found[0], found[-1]]
         for index, scene in enumerate(app.classroom.scenes):
             title = terminal_safe(scene.title)
             found.append((f"Go to scene {index + 1}: {title}", partial(app.go_to_scene, index), "Show this slide"))

@@ -5,9 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from maic_tui.classroom.models import Classroom
-
 if TYPE_CHECKING:
+    from maic_tui.classroom.models import Classroom
     from maic_tui.llm import ModelOptions
     from maic_tui.orchestration.state import TurnSettings
     from maic_tui.session.classroom_session import ClassroomSession

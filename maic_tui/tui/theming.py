@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from textual.app import App
 from textual.theme import Theme
 
 from maic_tui.classroom.themes import ThemeSpec, load_themes
 from maic_tui.colors import readable_on
-from maic_tui.whiteboard.render import BoardPalette
+
+if TYPE_CHECKING:
+    from maic_tui.whiteboard.render import BoardPalette
 
 DEFAULT_THEME = "chalkboard"
 
@@ -49,6 +53,8 @@ def theme_foreground(app: App[object]) -> str:
 
 def board_palette(app: App[object], specs: dict[str, ThemeSpec]) -> BoardPalette:
     """Our themes say how the board looks; Textual's built-in themes get a board from their own colours."""
+    from maic_tui.whiteboard.render import BoardPalette  # the renderer loads with the room, after the first frame
+
     spec = specs.get(app.theme)
     if spec is not None:
         return BoardPalette(spec.board.background, spec.board.ink, spec.board.grid, spec.dark)

@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
+from maic_tui.paths import SAMPLES_DIR
+from maic_tui.tui.app import ClassroomApp
 
 
 def test_help_describes_the_app_and_its_commands(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,6 +34,33 @@ def test_a_broken_config_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pyt
     assert main(["derivatives"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "config.toml" in err
+
+
+def test_a_broken_classroom_file_exits_2_with_its_problems_after_the_app_opened(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # The file exists, so it is validated by the app after its first frame; the problems still come out as
+    # lines on stderr once the terminal is restored, and the exit code says bad input.
+    broken = tmp_path / "broken.toml"
+    broken.write_text((SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8").replace(
+        'role = "teacher"', 'role = "headmaster"', 1), encoding="utf-8")
+    run = ClassroomApp.run
+    monkeypatch.setattr(ClassroomApp, "run", lambda self: run(self, headless=True))
+    assert main([str(broken)]) == 2
+    err = capsys.readouterr().err
+    assert "broken.toml" in err and "role" in err and "Traceback" not in err
+    assert all(line.startswith(str(broken)) for line in err.splitlines())
+
+
+def test_the_shell_before_the_first_frame_loads_neither_pydantic_nor_the_classroom() -> None:
+    # The first frame is a light shell; pydantic, the classroom and event schemas and the whiteboard load
+    # in a thread after it (about 0.3 s on a 2-core machine).
+    code = ("import sys; from maic_tui.cli import main; from maic_tui.tui.app import ClassroomApp; "
+            "from maic_tui.tui.launch import run_app; from maic_tui.tui.theming import register_themes; "
+            "ClassroomApp(opener=lambda: None); "
+            "print(sorted(m for m in ('pydantic', 'maic_tui.classroom.models', 'maic_tui.events', "
+            "'maic_tui.whiteboard', 'maic_tui.session.classroom_view') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
 
 
 def test_the_app_module_loads_without_langchain_or_langgraph() -> None:

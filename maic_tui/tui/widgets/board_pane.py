@@ -3,7 +3,7 @@ closed (with the spotlight / laser on its element)."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rich.console import Group, RenderableType
 from rich.style import Style
@@ -11,11 +11,12 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from maic_tui.classroom.themes import ThemeSpec
-from maic_tui.session.classroom_view import ClassroomView
 from maic_tui.text_safety import terminal_safe
 from maic_tui.tui.theming import board_palette
-from maic_tui.whiteboard.render import fitted_size, render_board, render_slide
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.themes import ThemeSpec
+    from maic_tui.session.classroom_view import ClassroomView
 
 Mode = Literal["auto", "board", "slide"]
 
@@ -70,6 +71,8 @@ class BoardPane(Widget, can_focus=True):
         self.border_subtitle = "F3 board/slide · F5/F6 scene"
 
     def render(self) -> RenderableType:
+        from maic_tui.whiteboard.render import fitted_size, render_board, render_slide
+
         width, height = self.content_size
         palette = board_palette(self.app, self.themes)
         key = (self._version, self.showing_board, width, height, palette)

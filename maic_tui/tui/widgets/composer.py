@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
@@ -14,8 +15,10 @@ from textual.content import Content
 from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
-from maic_tui.classroom.models import Agent
 from maic_tui.tui.messages import SendRequested
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.models import Agent
 
 NEWLINE_KEYS = ("alt+enter", "shift+enter", "ctrl+j")
 DEFAULT_PLACEHOLDER = "Ask the class…  (Enter sends · Alt+Enter new line · @ picks who answers)"

@@ -5,16 +5,20 @@ One OptionList for all agents (not a widget per agent): it starts faster and red
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from maic_tui.classroom.models import Agent
-from maic_tui.session.classroom_view import Status
 from maic_tui.tui.messages import PersonaRequested
 from maic_tui.tui.theming import agent_color
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.models import Agent
+    from maic_tui.session.classroom_view import Status
 
 STATUS_MARK: dict[Status, str] = {"idle": "○ idle", "thinking": "◌ thinking…", "speaking": "● speaking"}
 

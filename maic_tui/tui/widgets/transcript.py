@@ -5,6 +5,7 @@ full transcript is one palette command away."""
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
@@ -13,8 +14,10 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
 from maic_tui.tui.theming import agent_color
+
+if TYPE_CHECKING:
+    from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
 
 MAX_MOUNTED = 50
 PRUNE_TO = 40  # unmount in batches: one removal (and re-layout) per ten messages, not per message
@@ -147,6 +150,7 @@ class NoteView(Static):
 
 
 def _widget_for(entry: Entry) -> Widget:
+    from maic_tui.session.classroom_view import AgentMessage, LearnerMessage
     if isinstance(entry, AgentMessage):
         return MessageView(entry)
     if isinstance(entry, LearnerMessage):
