@@ -23,6 +23,13 @@ def _pace(value: str) -> float:
     return pace
 
 
+def _speed(value: str) -> float:
+    speed = _pace(value)
+    if speed == 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return speed
+
+
 def _default_pace(given: float | None) -> float:
     """Readable speed for a person watching a terminal; full speed when the output goes to a program."""
     if given is not None:
@@ -32,13 +39,15 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "validate")
+VERBS = ("demo", "run", "validate", "sessions", "export", "replay")
 _BAD_INPUT = (  # errors that mean bad input (exit 2), by module and name
     ("maic_tui.classroom.loader", "ClassroomError"),
     ("maic_tui.session.config", "ConfigError"),
     ("maic_tui.llm.provider", "ModelSpecError"),
     ("maic_tui.llm.script_model", "ScriptError"),
     ("maic_tui.orchestration.engine", "UnknownAgentError"),
+    ("maic_tui.session.store", "StoreError"),
+    ("maic_tui.session.log_records", "LogError"),
 )
 
 
@@ -64,7 +73,15 @@ def _app_parser() -> argparse.ArgumentParser:
     parser.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                         help="the demo model's streaming speed in characters per second (default 150)")
     parser.add_argument("--theme", default=None, metavar="NAME", help="colour theme (default: your last choice)")
+    parser.add_argument("--resume", default=None, metavar="ID",
+                        help="reopen a recorded session (an id or its unique start; see maic-tui sessions)")
+    _data_dir_flag(parser)
     return parser
+
+
+def _data_dir_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="where sessions are recorded (or MAIC_DATA_DIR; default: your data directory)")
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -84,8 +101,22 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 150 on a terminal, 0 when the output is piped)")
+    _data_dir_flag(run)
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
+    sessions = verbs.add_parser("sessions", help="list recorded sessions, newest first")
+    _data_dir_flag(sessions)
+    export = verbs.add_parser("export", help="write a recorded session as Markdown, JSONL or SVG")
+    export.add_argument("session", metavar="ID", help="a session id or its unique start")
+    export.add_argument("--format", choices=["md", "jsonl", "svg"], default="md")
+    export.add_argument("--output", "-o", default=None, metavar="FILE",
+                        help="where to write (default: standard output; for svg, ID.svg)")
+    _data_dir_flag(export)
+    replay = verbs.add_parser("replay", help="play a recorded JSONL log in the app (or print it with --headless)")
+    replay.add_argument("file", metavar="FILE.jsonl")
+    replay.add_argument("--speed", type=_speed, default=1.0, metavar="X", help="playback speed (default 1)")
+    replay.add_argument("--headless", action="store_true", help="print the rebuilt transcript and board")
+    replay.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
     return parser
 
 
@@ -112,13 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if opens_app:
             from maic_tui.tui.launch import run_app
 
-            flags = _flags(args)
-            return run_app(args.classroom or DEFAULT_CLASSROOM, flags, args.seed, args.pace, args.theme)
+            if args.resume is not None and args.classroom is not None:
+                print("maic-tui: give a classroom or --resume, not both", file=sys.stderr)
+                return EXIT_BAD_INPUT
+            return run_app(args.classroom or DEFAULT_CLASSROOM, _flags(args), args.seed, args.pace, args.theme,
+                           data_dir=args.data_dir, resume=args.resume)
+        if args.verb in ("sessions", "export", "replay"):
+            return _archive(args)
         from maic_tui.session import commands
 
         if args.verb == "run":
             return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
-                                      sys.stdout)
+                                      sys.stdout, data_dir=args.data_dir)
         classroom = args.classroom or DEFAULT_CLASSROOM
         return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout)
     except KeyboardInterrupt:
@@ -127,6 +163,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:
         return _report(exc)
+
+
+def _archive(args: argparse.Namespace) -> int:
+    from maic_tui.session import archive
+
+    if args.verb == "sessions":
+        return archive.list_sessions(args.data_dir, sys.stdout)
+    if args.verb == "export" and args.format == "svg":
+        from maic_tui.tui.screenshot import export_svg
+
+        return export_svg(args.session, args.data_dir, args.output)
+    if args.verb == "export":
+        return archive.export(args.session, args.format, args.data_dir, args.output, sys.stdout)
+    if args.headless:
+        return archive.replay_headless(args.file, sys.stdout)
+    from maic_tui.tui.launch import run_replay
+
+    return run_replay(args.file, args.speed, args.theme)
 
 
 def _flags(args: argparse.Namespace) -> dict[str, object]:

@@ -1,10 +1,20 @@
-"""Hypothesis profiles: random exploration locally, a fixed seed sequence in CI so a run is reproducible."""
+"""Hypothesis profiles (random locally, a fixed seed sequence in CI), and a private data directory per test."""
 
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
+import pytest
 from hypothesis import settings
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "default"))
+
+
+@pytest.fixture(autouse=True)
+def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Sessions recorded by any test go to a temporary folder, never the user's data directory."""
+    folder = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv("MAIC_DATA_DIR", str(folder))
+    return folder

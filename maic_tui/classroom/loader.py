@@ -56,6 +56,18 @@ def check_file(path: Path) -> tuple[Classroom | None, list[Problem]]:
         return None, [Problem(name, "", "not UTF-8 text")]
     except OSError as exc:
         return None, [Problem(name, "", f"cannot read: {exc.strerror or exc}")]
+    return check_text(text, name)
+
+
+def load_classroom_text(text: str, name: str) -> Classroom:
+    """A classroom from TOML text (a recorded session keeps its classroom file as it was)."""
+    classroom, problems = check_text(text, name)
+    if classroom is None:
+        raise ClassroomError(problems)
+    return classroom
+
+
+def check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

@@ -1,8 +1,13 @@
-"""A live classroom session: the classroom, its models, board and history, one engine for all its turns."""
+"""A live classroom session: the classroom, its models, board and history, one engine for all its turns.
+
+With a ``Recorder`` every learner message, interruption, scene change and event is appended to the
+session log as it happens; ``restore`` continues a session rebuilt from such a log."""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from contextlib import aclosing
+from typing import TYPE_CHECKING
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import Event
@@ -11,13 +16,19 @@ from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.engine import TurnEngine
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
+from maic_tui.session.log_records import InterruptRecord, LearnerData, LearnerRecord, SceneData, SceneRecord
 from maic_tui.whiteboard import Whiteboard
+
+if TYPE_CHECKING:
+    from maic_tui.session.recorder import Recorder
+    from maic_tui.session.replay import Rebuilt
 
 
 class ClassroomSession:
     def __init__(self, classroom: Classroom, model: str = "demo", options: ModelOptions | None = None,
-                 settings: TurnSettings | None = None) -> None:
+                 settings: TurnSettings | None = None, recorder: Recorder | None = None) -> None:
         self.classroom = classroom
+        self.recorder = recorder
         provider = make_provider(model, classroom, options)
         self.context = EngineContext(classroom, provider, settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
@@ -34,13 +45,42 @@ class ClassroomSession:
         """Raise UnknownAgentError for a message naming an agent that is not here."""
         self.engine.first_agent(message)
 
-    def turn(self, message: str) -> AsyncIterator[Event]:
-        return self.engine.run(message)
+    def restore(self, rebuilt: Rebuilt) -> None:
+        """Go on from a rebuilt log: same history, board, scene and message numbering; the records that
+        closed a turn the log left open are appended to the log."""
+        ctx = self.context
+        ctx.history, ctx.board, ctx.scene_index = list(rebuilt.history), rebuilt.board, rebuilt.scene_index
+        ctx.message_count = rebuilt.message_count
+        if self.recorder is not None:
+            for record in rebuilt.repairs:
+                self.recorder.record(record)
+
+    async def turn(self, message: str) -> AsyncIterator[Event]:
+        recorder = self.recorder
+        async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
+            started = False
+            async for event in events:  # a bad @name raises before any event, and nothing is recorded
+                if recorder is not None:
+                    if not started:
+                        recorder.record(LearnerRecord(data=LearnerData(text=message)))
+                        started = True
+                    recorder.record(event)
+                yield event
 
     def interrupt(self) -> None:
+        if self.recorder is not None:
+            self.recorder.record(InterruptRecord())
         self.engine.interrupt()
 
     def change_scene(self, index: int) -> None:
         """Agents see this scene (and its slide elements) from their next turn on."""
-        if 0 <= index < len(self.classroom.scenes):
+        if 0 <= index < len(self.classroom.scenes) and index != self.context.scene_index:
             self.context.scene_index = index
+            if self.recorder is not None:
+                self.recorder.record(SceneRecord(data=SceneData(index=index)))
+
+    def close(self) -> None:
+        """Write what is still buffered and stop the recorder."""
+        if self.recorder is not None:
+            self.recorder.flush()
+            self.recorder.close()

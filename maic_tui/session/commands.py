@@ -8,12 +8,14 @@ import signal
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from maic_tui import paths
 from maic_tui.classroom import load_classroom
 from maic_tui.events import to_json
 from maic_tui.llm import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
+from maic_tui.session.recording import start_recording
 
 OPENING_MESSAGE = "Hello!"
 
@@ -50,13 +52,17 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
 
 
 def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
-              out: TextIO) -> int:
-    """``maic-tui run``: play the learner's messages as turns, one JSON event per line."""
+              out: TextIO, data_dir: str | None = None) -> int:
+    """``maic-tui run``: play the learner's messages as turns, one JSON event per line; recorded."""
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
-    session = ClassroomSession(classroom, spec, options)
-    asyncio.run(_play(session, messages, out, None))
+    recorder = start_recording(paths.data_dir(data_dir), classroom_name, classroom, spec, options)
+    session = ClassroomSession(classroom, spec, options, recorder=recorder)
+    try:
+        asyncio.run(_play(session, messages, out, None))
+    finally:
+        session.close()
     return 130 if session.context.interrupted else 0  # the shell's code for "stopped by Ctrl-C"
 
 

@@ -1,0 +1,126 @@
+"""Recorded sessions as text: the list, Markdown and JSONL exports, and the headless replay."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.paths import data_dir
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
+from maic_tui.session.log_records import (
+    LearnerRecord,
+    LogError,
+    SessionInfo,
+    Timed,
+    header_line,
+    read_jsonl,
+    timed_line,
+)
+from maic_tui.session.printer import TranscriptPrinter
+from maic_tui.session.recording import open_recorded
+from maic_tui.session.replay import rebuild
+from maic_tui.session.store import SessionStore
+from maic_tui.text_safety import terminal_safe
+from maic_tui.whiteboard import Whiteboard
+from maic_tui.whiteboard.render import BoardPalette, fitted_size, render_board
+
+BOARD_COLUMNS = 96  # the board drawn as text in exports and the headless replay
+_PLAIN = BoardPalette(background="#ffffff", ink="#000000", grid="#cccccc", dark=False)
+
+
+def list_sessions(folder: str | None, out: TextIO) -> int:
+    store = SessionStore(data_dir(folder))
+    sessions = store.sessions()
+    if not sessions:
+        out.write(f"No sessions recorded yet in {store.path.parent}.\n")
+        return 0
+    rows = [("ID", "CLASSROOM", "STARTED", "TURNS", "LAST MESSAGE")]
+    for s in sessions:
+        last = " ".join(terminal_safe(s.last_message).split())
+        rows.append((s.id, terminal_safe(s.classroom), time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)),
+                     str(s.turns), last if len(last) <= 50 else last[:49] + "…"))
+    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    for row in rows:
+        out.write("  ".join(cell.ljust(widths[i]) if i < 4 else cell for i, cell in enumerate(row)).rstrip() + "\n")
+    return 0
+
+
+def board_text(board: Whiteboard, columns: int = BOARD_COLUMNS) -> str:
+    """The board drawn to scale as plain text (no colours), or a note that it is empty."""
+    if not board.elements:
+        return "(the whiteboard is empty)"
+    cols, rows = fitted_size(columns, columns)
+    lines = render_board(board.elements, cols, rows, _PLAIN)
+    return "\n".join(line.plain.rstrip() for line in lines).strip("\n")
+
+
+def markdown(info: SessionInfo, view: ClassroomView) -> str:
+    """Speakers, text and action chips in order, then the final board drawn as text."""
+    started = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.started))
+    out = [f"# {_md(info.title)}", "", f"Session `{info.id}` · classroom `{_md(info.classroom)}` · model "
+           f"`{_md(info.model)}` · started {started}", ""]
+    for entry in view.entries:
+        if isinstance(entry, LearnerMessage):
+            out += [f"**🙋 {_md(entry.nickname)}** (learner): {_md(entry.text)}", ""]
+        elif isinstance(entry, SystemNote):
+            out += [f"> {'⚠' if entry.level == 'error' else 'ℹ'} {_md(entry.text)}", ""]
+        elif isinstance(entry, AgentMessage):
+            out += [f"### {_md(entry.avatar)} {_md(entry.name)}", ""]
+            for part in entry.parts:
+                text = part.text.strip()
+                if text:
+                    out += [f"`{text}`" if part.kind == "chip" else text, ""]
+            if entry.interrupted:
+                out += ["*(interrupted)*", ""]
+    out += ["## Final whiteboard", "", "```text", board_text(view.board), "```", ""]
+    return "\n".join(out)
+
+
+def _md(text: str) -> str:
+    """Plain text that stays plain in Markdown (no accidental emphasis, links or HTML)."""
+    return terminal_safe(text).replace("\\", "\\\\").replace("<", "&lt;").replace("`", "'")
+
+
+def jsonl(info: SessionInfo, records: list[Timed]) -> str:
+    return "\n".join([header_line(info), *(timed_line(item) for item in records)]) + "\n"
+
+
+def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO) -> int:
+    recorded = open_recorded(data_dir(folder), session)
+    records = recorded.records + [Timed(recorded.records[-1].t if recorded.records else 0.0, record)
+                                  for record in recorded.rebuilt.repairs]
+    text = jsonl(recorded.info, records) if fmt == "jsonl" else markdown(recorded.info, recorded.rebuilt.view)
+    if output is None:
+        out.write(text)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+    return 0
+
+
+def read_log(path: str) -> tuple[SessionInfo, list[Timed]]:
+    """A JSONL log from a file; every problem is one line naming the file (and line)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise LogError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    return read_jsonl(text, path)
+
+
+def replay_headless(path: str, out: TextIO) -> int:
+    """The rebuilt transcript and board, printed as the headless demo prints a live one."""
+    info, records = read_log(path)
+    classroom = load_classroom_text(info.classroom_toml, f"{path} (its classroom)")
+    printer = TranscriptPrinter(out if out is not None else sys.stdout)
+    out.write(f"{terminal_safe(info.title)} · session {info.id} · {len(records)} records\n")
+    for item in records:
+        if isinstance(item.record, LearnerRecord):
+            printer.learner(classroom.learner.nickname, item.record.data.text)
+        elif item.record.type not in ("interrupt", "scene"):
+            printer.event(item.record)  # type: ignore[arg-type]
+    rebuilt = rebuild(classroom, [item.record for item in records])
+    printer.board("", [])
+    out.write(board_text(rebuilt.view.board) + "\n")
+    return 0

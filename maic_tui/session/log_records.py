@@ -1,0 +1,147 @@
+"""The session log (DESIGN.md §7): what the learner did and every event, in order.
+
+A record is one of the eight protocol events or one of the learner's own records:
+
+- ``learner``   ``{"text": ...}``   a message sent to the class (starts a turn)
+- ``interrupt`` ``{}``              Esc / Ctrl-C while the class spoke
+- ``scene``     ``{"index": n}``    the learner changed the slide
+
+In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
+A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import ValidationError
+
+from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_json, to_json
+
+
+class LearnerData(WireModel):
+    text: str
+
+
+class LearnerRecord(WireModel):
+    type: Literal["learner"] = "learner"
+    data: LearnerData
+
+
+class InterruptData(WireModel):
+    pass
+
+
+class InterruptRecord(WireModel):
+    type: Literal["interrupt"] = "interrupt"
+    data: InterruptData = InterruptData()
+
+
+class SceneData(WireModel):
+    index: int
+
+
+class SceneRecord(WireModel):
+    type: Literal["scene"] = "scene"
+    data: SceneData
+
+
+class SessionInfo(WireModel):
+    """A session's header: what it is, and the classroom file as it was (so it resumes and replays exactly)."""
+
+    id: str
+    classroom: str  # the name or path it was opened with
+    title: str
+    model: str  # the model spec, never a key
+    started: float  # unix time
+    classroom_toml: str
+
+
+class SessionHeader(WireModel):
+    type: Literal["session"] = "session"
+    data: SessionInfo
+
+
+LearnerSide = LearnerRecord | InterruptRecord | SceneRecord
+Record = Event | LearnerSide
+_LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
+                                                "scene": SceneRecord}
+RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
+
+
+class LogError(ValueError):
+    """A log line that cannot be read; one line saying where and what."""
+
+
+@dataclass(frozen=True, slots=True)
+class Timed:
+    """A record and when it happened (seconds since the session started)."""
+
+    t: float
+    record: Record
+
+
+def record_json(record: Record) -> str:
+    if isinstance(record, LearnerRecord | InterruptRecord | SceneRecord):
+        return record.model_dump_json(by_alias=True)
+    return to_json(record)
+
+
+def parse_record(body: str | dict[str, Any]) -> Record:
+    """A record from its wire JSON (text or already decoded); raises LogError."""
+    raw = json.loads(body) if isinstance(body, str) else body
+    kind = raw.get("type") if isinstance(raw, dict) else None
+    try:
+        if kind in _LEARNER_SIDE:
+            return _LEARNER_SIDE[kind].model_validate(raw)
+        if kind in EVENT_TYPES:
+            return from_json(json.dumps(raw))
+    except (ValidationError, EventDecodeError) as exc:
+        raise LogError(f"bad {kind} record: {str(exc).splitlines()[0]}") from None
+    raise LogError(f"unknown record type {kind!r} (expected one of {', '.join(RECORD_TYPES)})")
+
+
+def timed_line(item: Timed) -> str:
+    """One JSONL line: the record's wire JSON with ``t`` added."""
+    return json.dumps({**json.loads(record_json(item.record)), "t": round(item.t, 3)}, ensure_ascii=False)
+
+
+def header_line(info: SessionInfo) -> str:
+    return SessionHeader(data=info).model_dump_json(by_alias=True)
+
+
+def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:
+    """A JSONL export read back; every problem is ``name:line: what`` in one line."""
+    lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
+    if not lines:
+        raise LogError(f"{name}: empty file (expected a session header line, then one record per line)")
+    info: SessionInfo | None = None
+    records: list[Timed] = []
+    for number, line in lines:
+        try:
+            raw = json.loads(line)
+        except ValueError as exc:
+            raise LogError(f"{name}:{number}: not JSON: {exc}") from None
+        if not isinstance(raw, dict):
+            raise LogError(f"{name}:{number}: a record must be a JSON object")
+        if raw.get("type") == "session":
+            if info is not None or records:
+                raise LogError(f"{name}:{number}: the session header must be the first line, once")
+            try:
+                info = SessionHeader.model_validate(raw).data
+            except ValidationError as exc:
+                raise LogError(f"{name}:{number}: bad session header: {exc.errors()[0]['msg']}") from None
+            continue
+        if info is None:
+            raise LogError(f"{name}:{number}: the first line must be the session header")
+        t = raw.pop("t", None)
+        if not isinstance(t, int | float) or isinstance(t, bool):
+            raise LogError(f"{name}:{number}: missing or bad 't' (seconds since the session started)")
+        try:
+            records.append(Timed(float(t), parse_record(raw)))
+        except LogError as exc:
+            raise LogError(f"{name}:{number}: {exc}") from None
+    assert info is not None  # a non-empty file either had a header first or raised
+    return info, records

@@ -1,0 +1,121 @@
+"""Appends a session's records to the database from a writer thread, so the event loop never waits on disk.
+
+Records are written in batches: a record waits at most ``FLUSH_SECONDS`` (100 ms), and ``done`` is written
+at once (the turn is complete on disk before the learner can type again). Secrets the recorder knows of
+(the API key) are replaced by ``***`` in everything it writes, whatever produced the text.
+"""
+
+from __future__ import annotations
+
+import queue
+import sqlite3
+import threading
+import time
+from collections.abc import Iterable
+from contextlib import closing
+from dataclasses import dataclass
+
+from maic_tui.session.log_records import Record, SessionInfo, Timed, record_json
+from maic_tui.session.store import SessionStore, transaction
+
+FLUSH_SECONDS = 0.1
+REDACTED = "***"
+_MIN_SECRET = 6  # shorter "keys" (e.g. "none", "x") are placeholders; replacing them would mangle text
+
+
+@dataclass(frozen=True, slots=True)
+class _Flush:
+    done: threading.Event
+
+
+_STOP = object()
+
+
+def redact(text: str, secrets: Iterable[str]) -> str:
+    for secret in secrets:
+        if len(secret) >= _MIN_SECRET:
+            text = text.replace(secret, REDACTED)
+    return text
+
+
+class Recorder:
+    """One session's writer. ``record`` never blocks; ``flush`` waits until everything so far is on disk."""
+
+    def __init__(self, store: SessionStore, info: SessionInfo, *, resume: bool = False, next_seq: int = 0,
+                 secrets: Iterable[str] = ()) -> None:
+        self.store = store
+        self.secrets = tuple(s for s in secrets if s and len(s) >= _MIN_SECRET)
+        self.info = info.model_copy(update={"model": redact(info.model, self.secrets),
+                                            "classroom_toml": redact(info.classroom_toml, self.secrets)})
+        self.error: str | None = None  # the first write failure, for the caller to report once
+        self._seq = next_seq
+        self._queue: queue.Queue[object] = queue.Queue()
+        self._db = store.open()  # fails here, in the caller, if the database cannot be opened
+        if not resume:
+            store.create(self._db, self.info)
+        self._db.close()
+        self._thread = threading.Thread(target=self._run, name=f"recorder-{info.id}", daemon=True)
+        self._thread.start()
+
+    @property
+    def session_id(self) -> str:
+        return self.info.id
+
+    def elapsed(self) -> float:
+        return time.time() - self.info.started
+
+    def record(self, record: Record) -> None:
+        self._queue.put(Timed(self.elapsed(), record))
+
+    def flush(self, timeout: float = 5.0) -> None:
+        done = threading.Event()
+        self._queue.put(_Flush(done))
+        done.wait(timeout)
+
+    def close(self) -> None:
+        if self._thread.is_alive():
+            self._queue.put(_STOP)
+            self._thread.join(10)
+
+    # --- the writer thread ---------------------------------------------------------------------------
+
+    def _run(self) -> None:
+        with closing(self.store.open()) as db:
+            pending: list[Timed] = []
+            waiters: list[threading.Event] = []
+            deadline: float | None = None
+            while True:
+                timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+                try:
+                    item = self._queue.get(timeout=timeout)
+                except queue.Empty:
+                    item = None
+                stop = item is _STOP
+                if isinstance(item, Timed):
+                    pending.append(item)
+                    deadline = deadline or time.monotonic() + FLUSH_SECONDS
+                elif isinstance(item, _Flush):
+                    waiters.append(item.done)
+                urgent = isinstance(item, Timed) and item.record.type in ("done", "learner")
+                if item is None or stop or waiters or urgent or time.monotonic() >= (deadline or 0):
+                    self._write(db, pending)
+                    pending, deadline = [], None
+                    for waiter in waiters:
+                        waiter.set()
+                    waiters = []
+                if stop:
+                    return
+
+    def _write(self, db: sqlite3.Connection, items: list[Timed]) -> None:
+        if not items:
+            return
+        rows = []
+        for item in items:
+            rows.append((self.info.id, self._seq, item.t, item.record.type,
+                         redact(record_json(item.record), self.secrets)))
+            self._seq += 1
+        try:
+            with transaction(db):
+                db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?)", rows)
+        except sqlite3.Error as exc:
+            self.error = self.error or f"{self.store.path}: cannot record the session: {exc}"

@@ -1,0 +1,47 @@
+"""Starting a recorded session, and reopening one: the glue between the store, the recorder and replay."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.classroom.models import Classroom
+from maic_tui.llm import ModelOptions
+from maic_tui.paths import resolve
+from maic_tui.session.log_records import SessionInfo, Timed
+from maic_tui.session.recorder import Recorder
+from maic_tui.session.replay import Rebuilt, rebuild
+from maic_tui.session.store import SessionStore, new_session_id
+
+
+@dataclass
+class Recorded:
+    """A session read back from the database, rebuilt up to its last record."""
+
+    info: SessionInfo
+    classroom: Classroom
+    records: list[Timed]
+    rebuilt: Rebuilt
+
+
+def start_recording(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
+                    options: ModelOptions, classroom_text: str | None = None) -> Recorder:
+    """A new session in the database; the classroom file is kept as it is now."""
+    text = classroom_text if classroom_text is not None else resolve(classroom_name).read_text(encoding="utf-8")
+    info = SessionInfo(id=new_session_id(), classroom=classroom_name, title=classroom.title, model=model,
+                       started=time.time(), classroom_toml=text)
+    return Recorder(SessionStore(data_dir), info, secrets=options.secrets())
+
+
+def open_recorded(data_dir: Path, id_or_prefix: str) -> Recorded:
+    """A recorded session, rebuilt; a turn the log left open (a crash) is closed as interrupted."""
+    info, records = SessionStore(data_dir).load(id_or_prefix)
+    classroom = load_classroom_text(info.classroom_toml, f"session {info.id}")
+    return Recorded(info, classroom, records, rebuild(classroom, [item.record for item in records]))
+
+
+def continue_recording(data_dir: Path, recorded: Recorded, options: ModelOptions) -> Recorder:
+    return Recorder(SessionStore(data_dir), recorded.info, resume=True, next_seq=len(recorded.records),
+                    secrets=options.secrets())

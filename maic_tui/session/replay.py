@@ -1,0 +1,117 @@
+"""A session rebuilt from its log: what the learner sees (a ``ClassroomView``) and what the engine needs to
+go on (history, board, scene, message numbering). A log that stops inside a turn (the process was
+killed) is closed as if the learner had interrupted: the partial message is kept, marked interrupted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from maic_tui.actions import SLIDE_ACTIONS
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import (
+    ActionEvent,
+    AgentEndData,
+    AgentEndEvent,
+    AgentStartEvent,
+    DirectorState,
+    DoneData,
+    DoneEvent,
+    TextDeltaEvent,
+)
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.session.classroom_view import ClassroomView
+from maic_tui.session.log_records import InterruptRecord, LearnerRecord, Record, SceneRecord
+from maic_tui.whiteboard import Whiteboard
+
+
+@dataclass
+class _Speaking:
+    agent_id: str
+    name: str
+    speech: list[str] = field(default_factory=list)
+    actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
+
+
+@dataclass
+class Rebuilt:
+    view: ClassroomView
+    board: Whiteboard  # the engine's own copy (the view keeps its replica)
+    history: list[HistoryEntry] = field(default_factory=list)
+    message_count: int = 0
+    repairs: list[Record] = field(default_factory=list)  # records that close a turn the log left open
+    _open: dict[str, _Speaking] = field(default_factory=dict)
+    _in_turn: bool = False
+    _interrupted: bool = False
+    _turn_actions: int = 0
+    _turn_agents: int = 0
+
+    @property
+    def scene_index(self) -> int:
+        return self.view.scene_index
+
+    def apply(self, record: Record) -> None:
+        """One record, in log order, to the view and the engine's state alike."""
+        match record:
+            case LearnerRecord(data=data):
+                self.view.learner(data.text)
+                self.history.append(HistoryEntry(role="learner", text=data.text))
+                self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
+                return
+            case InterruptRecord():
+                self.view.request_interrupt()
+                self._interrupted = True
+                return
+            case SceneRecord(data=data):
+                self.view.change_scene(data.index)
+                return
+        self.view.apply(record)
+        match record:
+            case AgentStartEvent(data=data):
+                self._open[data.message_id] = _Speaking(data.agent_id, data.agent_name)
+                self.message_count += 1
+                self._turn_agents += 1
+            case TextDeltaEvent(data=data) if data.message_id in self._open:
+                self._open[data.message_id].speech.append(data.content)
+            case ActionEvent(data=data):
+                if data.message_id in self._open:
+                    self._open[data.message_id].actions.append((data.action_name, data.params))
+                if data.action_name not in SLIDE_ACTIONS:
+                    self.board.apply(data.action_name, data.params)
+                self._turn_actions += 1
+            case AgentEndEvent(data=data):
+                speaking = self._open.pop(data.message_id, None)
+                if speaking is not None:
+                    self.history.append(HistoryEntry(
+                        role="agent", text="".join(speaking.speech).strip(), agent_id=speaking.agent_id,
+                        name=speaking.name, actions=tuple(speaking.actions), interrupted=self._interrupted))
+            case DoneEvent():
+                self._in_turn = False
+
+    def close_open_turn(self) -> None:
+        """End a turn the log left open, as an interruption, and keep the closing records in ``repairs``."""
+        if not self._in_turn:
+            return
+        self.apply(InterruptRecord())
+        closing: list[Record] = [InterruptRecord()]
+        for message_id, speaking in list(self._open.items()):
+            closing.append(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=speaking.agent_id)))
+        closing.append(DoneEvent(data=DoneData(
+            total_actions=self._turn_actions, total_agents=self._turn_agents, agent_had_content=True,
+            cue_user_received=False, end_reason="interrupted",
+            director_state=DirectorState(turn_count=self._turn_agents, agent_responses=[], whiteboard_ledger=[]),
+            director_trace=[])))
+        for record in closing[1:]:
+            self.apply(record)
+        self.repairs = closing
+
+
+def rebuild(classroom: Classroom, records: Iterable[Record], close: bool = True) -> Rebuilt:
+    rebuilt = Rebuilt(ClassroomView(classroom), Whiteboard())
+    for record in records:
+        rebuilt.apply(record)
+    if close:
+        rebuilt.close_open_turn()
+    rebuilt.view.take_dirty()
+    return rebuilt

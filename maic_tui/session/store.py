@@ -1,0 +1,151 @@
+"""Recorded sessions in one SQLite database in the data directory (DESIGN.md §7).
+
+WAL mode and a busy timeout let several app instances share the file: each writes only its own session's
+rows, in short transactions. Records are appended by ``Recorder`` (one writer thread per session).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+import uuid
+from collections.abc import Iterator
+from contextlib import closing, contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+
+from maic_tui.session.log_records import LogError, SessionInfo, Timed, parse_record
+
+DB_NAME = "sessions.sqlite3"
+BUSY_MS = 10_000
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS sessions (
+    id TEXT PRIMARY KEY,
+    classroom TEXT NOT NULL,
+    title TEXT NOT NULL,
+    model TEXT NOT NULL,
+    started REAL NOT NULL,
+    classroom_toml TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS records (
+    session_id TEXT NOT NULL REFERENCES sessions(id),
+    seq INTEGER NOT NULL,
+    t REAL NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    PRIMARY KEY (session_id, seq)
+);
+"""
+
+
+class StoreError(ValueError):
+    """A session that cannot be found or read; one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class SessionSummary:
+    id: str
+    classroom: str
+    title: str
+    started: float
+    turns: int
+    last_message: str
+
+
+def new_session_id() -> str:
+    """Sortable by start time, unique across processes: ``20261130-101502-3f9a1c``."""
+    return time.strftime("%Y%m%d-%H%M%S") + "-" + uuid.uuid4().hex[:6]
+
+
+def connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
+    db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    db.execute("PRAGMA journal_mode = WAL")
+    db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: a commit survives a killed process
+    with transaction(db):  # (executescript would commit first, outside the lock)
+        for statement in _SCHEMA.split(";"):
+            if statement.strip():
+                db.execute(statement)
+    return db
+
+
+@contextmanager
+def transaction(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("BEGIN IMMEDIATE")  # take the write lock now: no upgrade deadlock between two writers
+    try:
+        yield
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+class SessionStore:
+    def __init__(self, folder: Path) -> None:
+        self.path = folder / DB_NAME
+
+    def open(self) -> sqlite3.Connection:
+        try:
+            return connect(self.path)
+        except sqlite3.Error as exc:
+            raise StoreError(f"{self.path}: cannot open the session database: {exc}") from None
+
+    def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
+        with transaction(db):
+            db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)",
+                       (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml))
+
+    def sessions(self) -> list[SessionSummary]:
+        """Every session, newest first."""
+        if not self.path.exists():
+            return []
+        with closing(self.open()) as db:
+            rows = db.execute("""
+                SELECT s.id, s.classroom, s.title, s.started,
+                       (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),
+                       (SELECT r.body FROM records r WHERE r.session_id = s.id AND r.type = 'learner'
+                        ORDER BY r.seq DESC LIMIT 1)
+                FROM sessions s ORDER BY s.started DESC, s.id DESC""").fetchall()
+        summaries = []
+        for id_, classroom, title, started, turns, last_body in rows:
+            last = ""
+            if last_body:
+                record = parse_record(last_body)
+                last = getattr(record.data, "text", "")
+            summaries.append(SessionSummary(id_, classroom, title, started, turns, last))
+        return summaries
+
+    def find(self, db: sqlite3.Connection, id_or_prefix: str) -> str:
+        rows = db.execute("SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id",
+                          (id_or_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)
+                          ).fetchall()
+        exact = [r[0] for r in rows if r[0] == id_or_prefix]
+        if exact:
+            return exact[0]
+        if not rows:
+            raise StoreError(f"no session '{id_or_prefix}' in {self.path} (maic-tui sessions lists them)")
+        if len(rows) > 1:
+            raise StoreError(f"'{id_or_prefix}' matches {len(rows)} sessions ({', '.join(r[0] for r in rows[:3])}"
+                             f"{', …' if len(rows) > 3 else ''}); give more of the id")
+        return str(rows[0][0])
+
+    def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed]]:
+        """A session's header and all its records, in order."""
+        if not self.path.exists():
+            raise StoreError(f"no sessions recorded yet in {self.path.parent}")
+        with closing(self.open()) as db:
+            session_id = self.find(db, id_or_prefix)
+            id_, classroom, title, model, started, toml = db.execute(
+                "SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
+            rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
+                              (session_id,)).fetchall()
+        info = SessionInfo(id=id_, classroom=classroom, title=title, model=model, started=started,
+                           classroom_toml=toml)
+        records = []
+        for seq, t, body in rows:
+            try:
+                records.append(Timed(t, parse_record(body)))
+            except LogError as exc:
+                raise StoreError(f"{self.path}: session {session_id} record {seq}: {exc}") from None
+        return info, records
