@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -36,6 +37,7 @@ from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
     from maic_tui.session.classroom_session import ClassroomSession
@@ -103,6 +105,7 @@ class ClassroomApp(App[None]):
         self._statuses: object = None
         self._cue: object = None
         self._pointer: object = None
+        self._frame_timer: Timer | None = None
 
     # --- layout ------------------------------------------------------------------------------------
 
@@ -115,7 +118,9 @@ class ClassroomApp(App[None]):
         from maic_tui.session.classroom_view import ClassroomView
 
         self.classroom = classroom
-        self.view = ClassroomView(classroom)
+        resumed = self.recipe.resume
+        self.view = resumed.rebuilt.view if resumed is not None else ClassroomView(classroom)
+        self.view.dirty = set(range(len(self.view.entries)))  # a resumed transcript is drawn in full
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -177,8 +182,13 @@ class ClassroomApp(App[None]):
     def _enter_room(self) -> None:
         self._show_title()
         self.part(Composer).focus()
-        self._welcome()
-        self.set_interval(FRAME_SECONDS, self.flush)
+        if self.recipe.resume is not None:
+            turns = sum(1 for item in self.recipe.resume.records if item.record.type == "learner")
+            self.view.note(f"Resumed session {self.recipe.resume.info.id} ({turns} turns so far).")
+        elif self.recipe.replay is None:
+            self._welcome()
+        if self._frame_timer is None:
+            self._frame_timer = self.set_interval(FRAME_SECONDS, self.flush)
         self.call_after_refresh(self._load_session)
 
     def _pick_theme(self) -> str:
@@ -215,6 +225,11 @@ class ClassroomApp(App[None]):
     # --- the session -------------------------------------------------------------------------------
 
     def _load_session(self) -> None:
+        if self.recipe.replay is not None:
+            from maic_tui.tui.replay_player import play
+
+            self.run_worker(play(self, self.recipe.replay), group="turn", exit_on_error=False, name="replay")
+            return
         self.part(Composer).placeholder = "Getting the class ready…  (you can type already)"
         self.run_worker(lambda: build_session(self.classroom, self.recipe), thread=True, group="session",
                         exit_on_error=False, name="session")
@@ -238,6 +253,9 @@ class ClassroomApp(App[None]):
     def on_send_requested(self, message: SendRequested) -> None:
         text = message.text.strip()
         if not text:
+            return
+        if self.recipe.replay is not None:
+            self.notify("This is a replay: nothing is sent to the class.", severity="warning")
             return
         if self.session is None or self.turn_running:
             self.queue.append(text)
@@ -315,6 +333,8 @@ class ClassroomApp(App[None]):
         cue = self.view.cue
         composer = self.part(Composer)
         composer.placeholder = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
+        if self.recipe.replay is not None:
+            composer.placeholder = f"Replay of {self.recipe.replay.source or 'a recorded session'}: nothing is sent"
         self.part(CueBar).show(cue.options or [] if cue is not None else [])
 
     # --- actions -----------------------------------------------------------------------------------
@@ -397,9 +417,13 @@ class ClassroomApp(App[None]):
             scene = self.view.scene
             self.push_screen(PersonaScreen(agent, scene.type if scene else None))
 
-    async def switch_classroom(self, name: str) -> None:
+    def _can_switch(self) -> bool:
         if self.turn_running:
-            self.notify("Interrupt or finish the turn before switching classrooms.", severity="warning")
+            self.notify("Interrupt or finish the turn before switching.", severity="warning")
+        return not self.turn_running
+
+    async def switch_classroom(self, name: str) -> None:
+        if not self._can_switch():
             return
         from maic_tui.classroom import ClassroomError, load_classroom
 
@@ -408,15 +432,38 @@ class ClassroomApp(App[None]):
         except ClassroomError as exc:
             self._report(str(exc.problems[0]) if exc.problems else str(exc))
             return
+        await self._reopen(classroom, replace(self.recipe, classroom_name=name, resume=None, replay=None))
+
+    async def resume_session(self, session_id: str) -> None:
+        """Reopen a recorded session as it was; it goes on being recorded under its own id."""
+        if not self._can_switch() or self.recipe.data_dir is None:
+            return
+        from maic_tui.session.recording import open_recorded
+
+        try:
+            recorded = await asyncio.to_thread(open_recorded, self.recipe.data_dir, session_id)
+        except ValueError as exc:  # StoreError, ClassroomError, LogError: all one line
+            self._report(str(exc).splitlines()[0])
+            return
+        await self._reopen(recorded.classroom, replace(self.recipe, resume=recorded, replay=None))
+
+    async def _reopen(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        self.close_session()
+        self.recipe = recipe
         self._set_classroom(classroom)
-        self.session = None
         self.queue.clear()
         self._statuses = self._cue = self._pointer = None
         await self.recompose()
-        self._show_title()
-        self.part(Composer).focus()
-        self._welcome()
-        self._load_session()
+        self._enter_room()
+
+    def replay_finished(self) -> None:
+        """Called when a replayed log has been played to its end (the SVG export takes its picture here)."""
+
+    def close_session(self) -> None:
+        """Write what the recorder still holds; the app calls this before it drops or ends a session."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
 
     def _theme_changed(self, theme: Theme) -> None:
         try:

@@ -1,41 +1,80 @@
-"""Open the classroom app: the classroom file and settings are checked by the app after its first frame."""
+"""Open the classroom app: live, resumed from a recorded session, or replaying a log.
+
+The classroom file and settings are checked by the app after its first frame (pydantic and the classroom
+schemas are not loaded before it); what can be checked cheaply is checked before any screen.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from maic_tui.paths import resolve
+from maic_tui import paths
 from maic_tui.session.config import read_setting
-from maic_tui.tui.session_loader import SessionRecipe
+from maic_tui.tui.session_loader import Replay, SessionRecipe
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
+    from maic_tui.llm import ModelOptions
+    from maic_tui.tui.app import ClassroomApp, Opener
 
-
-def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None) -> int:
-    """Run the app; a broken classroom file or config is raised here, after the terminal is restored.
-
-    What can be checked cheaply is checked before any screen: that the classroom file exists and that the
-    config file parses. Validating the classroom needs pydantic, so the app does it after its first frame.
-    """
-    if not resolve(classroom_name).is_file():
+def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
+            data_dir: str | None = None, resume: str | None = None) -> int:
+    """Run the app; a broken classroom file or config is raised here, after the terminal is restored."""
+    if resume is None and not paths.resolve(classroom_name).is_file():
         from maic_tui.classroom import load_classroom
 
         load_classroom(classroom_name)  # raises the loader's own one-line error for the missing file
     read_setting("theme")  # a config file that does not parse fails here, before the terminal is taken
-    from maic_tui.tui.app import ClassroomApp  # Textual loads only when the app is really opened
+    folder = paths.data_dir(data_dir)
 
     def open_classroom() -> tuple[Classroom, SessionRecipe]:
+        spec, options = _settings(flags, seed, pace)
+        if resume is not None:
+            from maic_tui.session.recording import open_recorded
+
+            recorded = open_recorded(folder, resume)
+            model = flags.get("model") or recorded.info.model  # go on with the recorded model unless told
+            return recorded.classroom, SessionRecipe(model, options, data_dir=folder, resume=recorded)
         from maic_tui.classroom import load_classroom
-        from maic_tui.session.config import resolve_settings
 
         classroom = load_classroom(classroom_name)
-        spec, options = resolve_settings(flags)
-        options = options.model_copy(update={"seed": seed} | ({} if pace is None else {"pace": pace}))
-        return classroom, SessionRecipe(spec, options)
+        return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name)
 
-    app = ClassroomApp(opener=open_classroom, opening=classroom_name, theme=theme)
-    app.run()
+    return _run(open_classroom, resume or classroom_name, theme)
+
+def _settings(flags: dict[str, Any], seed: int, pace: float | None) -> tuple[str, ModelOptions]:
+    from maic_tui.session.config import resolve_settings
+
+    spec, options = resolve_settings(flags)
+    return spec, options.model_copy(update={"seed": seed} | ({} if pace is None else {"pace": pace}))
+
+def run_replay(log_path: str, speed: float, theme: str | None) -> int:
+    """``maic-tui replay FILE.jsonl``: the log played in the app; nothing is recorded or sent."""
+    if not Path(log_path).is_file():
+        from maic_tui.session.archive import read_log
+
+        read_log(log_path)  # raises its one-line error
+    read_setting("theme")
+
+    def open_log() -> tuple[Classroom, SessionRecipe]:
+        from maic_tui.classroom.loader import load_classroom_text
+        from maic_tui.session.archive import read_log
+
+        info, records = read_log(log_path)
+        classroom = load_classroom_text(info.classroom_toml, f"{log_path} (its classroom)")
+        return classroom, SessionRecipe(info.model, replay=Replay(records, speed, Path(log_path).name))
+
+    return _run(open_log, Path(log_path).name, theme)
+
+def _run(opener: Opener, opening: str, theme: str | None, app_class: type[ClassroomApp] | None = None) -> int:
+    from maic_tui.tui.app import ClassroomApp  # Textual loads only when the app is really opened
+
+    app = (app_class or ClassroomApp)(opener=opener, opening=opening, theme=theme)
+    try:
+        app.run()
+    finally:
+        app.close_session()
     if app.startup_error is not None:
         raise app.startup_error
     return 0 if app.return_code is None else app.return_code

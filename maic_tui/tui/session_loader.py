@@ -1,8 +1,13 @@
-"""How the app gets its session: built in a worker thread, so the first frame never waits for LangGraph."""
+"""How the app gets its session: built in a worker thread, so the first frame never waits for LangGraph.
+
+A session is live (recorded when the recipe names a data directory), resumed from a recorded one, or not
+there at all when the app replays a log.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -10,6 +15,17 @@ if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
     from maic_tui.orchestration.state import TurnSettings
     from maic_tui.session.classroom_session import ClassroomSession
+    from maic_tui.session.log_records import Timed
+    from maic_tui.session.recording import Recorded
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A recorded log played back at ``speed`` (gaps between records divided by it; inf = at once)."""
+
+    records: list[Timed]
+    speed: float = 1.0
+    source: str = ""
 
 
 @dataclass(frozen=True)
@@ -19,9 +35,24 @@ class SessionRecipe:
     model: str = "demo"
     options: ModelOptions | None = None
     settings: TurnSettings | None = None  # limits for routing QA
+    data_dir: Path | None = None  # record the session there (None: not recorded)
+    classroom_name: str = ""  # as the learner named it, for the record
+    resume: Recorded | None = None  # continue this recorded session
+    replay: Replay | None = None  # no session: play this log
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
+    from maic_tui.llm import ModelOptions
     from maic_tui.session.classroom_session import ClassroomSession
+    from maic_tui.session.recording import continue_recording, start_recording
 
-    return ClassroomSession(classroom, recipe.model, recipe.options, recipe.settings)
+    options = recipe.options or ModelOptions()
+    recorder = None
+    if recipe.data_dir is not None and recipe.resume is not None:
+        recorder = continue_recording(recipe.data_dir, recipe.resume, options)
+    elif recipe.data_dir is not None:
+        recorder = start_recording(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
+    session = ClassroomSession(classroom, recipe.model, options, recipe.settings, recorder=recorder)
+    if recipe.resume is not None:
+        session.restore(recipe.resume.rebuilt)
+    return session

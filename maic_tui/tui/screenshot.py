@@ -1,0 +1,39 @@
+"""``maic-tui export ID --format svg``: the final screen of a recorded session, as Textual draws it."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from maic_tui import paths
+from maic_tui.session.log_records import Timed
+from maic_tui.session.recording import open_recorded
+from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.session_loader import Replay, SessionRecipe
+
+SCREEN_SIZE = (160, 48)
+SETTLE_SECONDS = 0.5
+
+
+class _FinalScreen(ClassroomApp):
+    svg = ""
+
+    def replay_finished(self) -> None:
+        # The whole log arrived in one go: let the transcript mount and lay out its messages first.
+        self.set_timer(SETTLE_SECONDS, lambda: self.call_after_refresh(self._shoot))
+
+    def _shoot(self) -> None:
+        self.svg = self.export_screenshot(title=self.classroom.title)
+        self.exit()
+
+
+def export_svg(session: str, data_dir: str | None, output: str | None) -> int:
+    recorded = open_recorded(paths.data_dir(data_dir), session)
+    last = recorded.records[-1].t if recorded.records else 0.0
+    records = recorded.records + [Timed(last, record) for record in recorded.rebuilt.repairs]
+    app = _FinalScreen(recorded.classroom, SessionRecipe(recorded.info.model, replay=Replay(records, math.inf)))
+    app.run(headless=True, size=SCREEN_SIZE)
+    if not app.svg:
+        raise RuntimeError("the app closed before its screen could be captured")
+    Path(output or f"{recorded.info.id}.svg").write_text(app.svg, encoding="utf-8")
+    return 0
