@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
 
+from maic_tui.events import AgentEndEvent, TextDeltaData, TextDeltaEvent
 from maic_tui.session.log_records import Record, SessionInfo, Timed, record_json
 from maic_tui.session.store import SessionStore, transaction
 
@@ -38,6 +39,21 @@ def redact(text: str, secrets: Iterable[str]) -> str:
     return text
 
 
+def _unsafe_tail(text: str, secrets: Iterable[str]) -> int:
+    """How many characters at the end of ``text`` could be the beginning of a secret."""
+    longest = 0
+    for secret in secrets:
+        for size in range(min(len(secret) - 1, len(text)), longest, -1):
+            if secret.startswith(text[-size:]):
+                longest = size
+                break
+    return longest
+
+
+def _delta(message_id: str, content: str) -> TextDeltaEvent:
+    return TextDeltaEvent(data=TextDeltaData(content=content, message_id=message_id))
+
+
 class Recorder:
     """One session's writer. ``record`` never blocks; ``flush`` waits until everything so far is on disk."""
 
@@ -48,6 +64,7 @@ class Recorder:
         self.info = info.model_copy(update={"model": redact(info.model, self.secrets),
                                             "classroom_toml": redact(info.classroom_toml, self.secrets)})
         self.error: str | None = None  # the first write failure, for the caller to report once
+        self._held: dict[str, str] = {}  # message id -> speech held back while it may start a secret
         self._seq = next_seq
         self._queue: queue.Queue[object] = queue.Queue()
         self._db = store.open()  # fails here, in the caller, if the database cannot be opened
@@ -65,7 +82,26 @@ class Recorder:
         return time.time() - self.info.started
 
     def record(self, record: Record) -> None:
+        if self.secrets and isinstance(record, TextDeltaEvent | AgentEndEvent):
+            for item in self._stream_guard(record):
+                self._queue.put(Timed(self.elapsed(), item))
+            return
         self._queue.put(Timed(self.elapsed(), record))
+
+    def _stream_guard(self, record: TextDeltaEvent | AgentEndEvent) -> list[Record]:
+        """Speech arrives in pieces, and a key may be split across them: the end of a message's text that
+        could be the start of a secret is held back until the next piece (or the message's end) shows."""
+        message_id = record.data.message_id
+        held = self._held.pop(message_id, "")
+        if isinstance(record, AgentEndEvent):
+            rest = redact(held, self.secrets)
+            return [*([_delta(message_id, rest)] if rest else []), record]
+        text = redact(held + record.data.content, self.secrets)
+        keep = _unsafe_tail(text, self.secrets)
+        if keep:
+            self._held[message_id] = text[-keep:]
+            text = text[:-keep]
+        return [_delta(message_id, text)] if text else []
 
     def flush(self, timeout: float = 5.0) -> None:
         done = threading.Event()

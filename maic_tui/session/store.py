@@ -133,7 +133,7 @@ class SessionStore:
     def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed]]:
         """A session's header and all its records, in order."""
         if not self.path.exists():
-            raise StoreError(f"no sessions recorded yet in {self.path.parent}")
+            raise StoreError(f"no session '{id_or_prefix}': no sessions recorded yet in {self.path.parent}")
         with closing(self.open()) as db:
             session_id = self.find(db, id_or_prefix)
             id_, classroom, title, model, started, toml = db.execute(

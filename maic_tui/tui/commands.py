@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, cast
@@ -12,7 +13,10 @@ from maic_tui.classroom import sample_names
 from maic_tui.text_safety import terminal_safe
 
 if TYPE_CHECKING:
+    from maic_tui.session.store import SessionSummary
     from maic_tui.tui.app import ClassroomApp
+
+RECENT_SESSIONS = 10
 
 
 class ClassroomCommands(Provider):
@@ -38,10 +42,28 @@ class ClassroomCommands(Provider):
         for agent in app.classroom.agents:
             found.append((f"Persona: {terminal_safe(agent.name)}", partial(app.show_persona, agent.id),
                           f"{agent.role} · what this agent is like and may do"))
+        for summary in self._recent_sessions(app):
+            last = " ".join(summary.last_message.split())[:40]
+            found.append((f"Resume session {summary.id}: {terminal_safe(summary.title)}",
+                          partial(app.resume_session, summary.id),
+                          f"{summary.turns} turns · last: {terminal_safe(last) or '—'}"))
         for name in sample_names():
             found.append((f"Switch classroom: {name}", partial(app.switch_classroom, name),
                           "Open a bundled sample classroom"))
         return found
+
+    @staticmethod
+    def _recent_sessions(app: ClassroomApp) -> list[SessionSummary]:
+        if app.recipe.data_dir is None:
+            return []
+        from maic_tui.session.store import SessionStore, StoreError
+
+        try:
+            sessions = SessionStore(app.recipe.data_dir).sessions()
+        except (StoreError, sqlite3.Error):
+            return []
+        current = app.session.recorder.session_id if app.session and app.session.recorder else None
+        return [s for s in sessions if s.id != current][:RECENT_SESSIONS]
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self._commands():

@@ -1,0 +1,90 @@
+"""The app records its session, reopens a recorded one as it was, and replays a log."""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pytest
+
+from maic_tui.classroom import load_classroom
+from maic_tui.cli import main
+from maic_tui.llm.options import ModelOptions
+from maic_tui.session.recording import open_recorded
+from maic_tui.session.store import SessionStore
+from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.commands import ClassroomCommands
+from maic_tui.tui.session_loader import Replay, SessionRecipe
+from maic_tui.tui.widgets.transcript import MessageView
+from tests.session_helpers import transcript
+from tests.tui.helpers import finish_turn, ready, say, wait_for
+
+
+def recorded_app(data_dir: Path) -> ClassroomApp:
+    recipe = SessionRecipe("demo", ModelOptions(pace=0), data_dir=data_dir, classroom_name="derivatives")
+    return ClassroomApp(load_classroom("derivatives"), recipe)
+
+
+async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir: Path) -> None:
+    app = recorded_app(private_data_dir)
+    async with app.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        await say(pilot, "How do I differentiate x cubed?")
+        await finish_turn(pilot)
+        before = transcript(app.view)
+        board = list(app.view.board.elements)
+        app.close_session()
+    session_id = SessionStore(private_data_dir).sessions()[0].id
+
+    again = recorded_app(private_data_dir)
+    async with again.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        commands = [str(hit.text) async for hit in ClassroomCommands(again.screen).discover()]
+        assert any(c.startswith(f"Resume session {session_id}") for c in commands)
+        await again.resume_session(session_id)
+        await ready(pilot)
+        assert transcript(again.view) == before and list(again.view.board.elements) == board
+        assert len(again.screen.query(MessageView)) == sum(1 for e in before if e[0] == "agent")
+        assert again.session is not None and again.session.recorder is not None
+        assert again.session.recorder.session_id == session_id
+        await say(pilot, "Why do derivatives matter in real life?")
+        await finish_turn(pilot)
+        again.close_session()
+    recorded = open_recorded(private_data_dir, session_id)
+    assert [item.record.type for item in recorded.records].count("learner") == 2
+    assert transcript(recorded.rebuilt.view)[:len(before)] == before
+
+
+async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_data_dir: Path) -> None:
+    app = recorded_app(private_data_dir)
+    async with app.run_test() as pilot:
+        await ready(pilot)
+        await say(pilot, "How do I differentiate x cubed?")
+        await finish_turn(pilot)
+        app.close_session()
+    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+
+    replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(recorded.records, math.inf, "x.jsonl")))
+    async with replaying.run_test(size=(150, 44)) as pilot:
+        await wait_for(pilot, lambda: any("End of the replay" in getattr(e, "text", "")
+                                          for e in replaying.view.entries))
+        assert transcript(replaying.view) == transcript(recorded.rebuilt.view)
+        assert list(replaying.view.board.elements) == list(recorded.rebuilt.view.board.elements)
+        await say(pilot, "Hello?")
+        await pilot.pause()
+        assert replaying.session is None and transcript(replaying.view) == transcript(recorded.rebuilt.view)
+        assert "nothing is sent" in str(replaying.screen.query_one("Composer").placeholder)
+
+
+def test_resume_and_a_classroom_together_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["derivatives", "--resume", "x"]) == 2
+    assert "not both" in capsys.readouterr().err
+
+
+def test_resuming_an_unknown_session_exits_2_after_the_shell(monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    run = ClassroomApp.run
+    monkeypatch.setattr(ClassroomApp, "run", lambda self: run(self, headless=True))
+    assert main(["--resume", "no-such-session"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no-such-session" in err
