@@ -184,7 +184,8 @@ class ClassroomApp(App[None]):
         self.part(Composer).focus()
         if self.recipe.resume is not None:
             turns = sum(1 for item in self.recipe.resume.records if item.record.type == "learner")
-            self.view.note(f"Resumed session {self.recipe.resume.info.id} ({turns} turns so far).")
+            self.view.note(f"Resumed session {self.recipe.resume.info.id} "
+                           f"({turns} turn{'' if turns == 1 else 's'} so far).")
         elif self.recipe.replay is None:
             self._welcome()
         if self._frame_timer is None:
