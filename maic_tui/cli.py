@@ -23,6 +23,16 @@ def _pace(value: str) -> float:
     return pace
 
 
+def _count(value: str) -> int:
+    try:
+        count = int(value)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+    if count < 1:
+        raise argparse.ArgumentTypeError("must be 1 or more")
+    return count
+
+
 def _speed(value: str) -> float:
     speed = _pace(value)
     if speed == 0:
@@ -39,7 +49,7 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "validate", "sessions", "export", "replay")
+VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval")
 _BAD_INPUT = (  # errors that mean bad input (exit 2), by module and name
     ("maic_tui.classroom.loader", "ClassroomError"),
     ("maic_tui.session.config", "ConfigError"),
@@ -48,6 +58,7 @@ _BAD_INPUT = (  # errors that mean bad input (exit 2), by module and name
     ("maic_tui.orchestration.engine", "UnknownAgentError"),
     ("maic_tui.session.store", "StoreError"),
     ("maic_tui.session.log_records", "LogError"),
+    ("maic_tui.evaluation.scenario", "ScenarioError"),
 )
 
 
@@ -117,6 +128,13 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--speed", type=_speed, default=1.0, metavar="X", help="playback speed (default 1)")
     replay.add_argument("--headless", action="store_true", help="print the rebuilt transcript and board")
     replay.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
+    evaluate = verbs.add_parser("eval", help="check director routing against scenario files; exit 1 on a miss")
+    evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
+                          help="scenario files or bundled scenario names (default: all bundled scenarios)")
+    _model_flags(evaluate)
+    evaluate.add_argument("--repeat", type=_count, default=1, metavar="N", help="runs per scenario (default 1)")
+    evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
+                          help="where to write the JSON report (default: eval-report.json)")
     return parser
 
 
@@ -150,6 +168,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                            data_dir=args.data_dir, resume=args.resume)
         if args.verb in ("sessions", "export", "replay"):
             return _archive(args)
+        if args.verb == "eval":
+            from maic_tui.evaluation.command import run_eval
+
+            return run_eval(args.scenarios, _flags(args), args.repeat, args.report, sys.stdout, sys.stderr)
         from maic_tui.session import commands
 
         if args.verb == "run":

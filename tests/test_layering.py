@@ -11,7 +11,7 @@ PACKAGE = Path(maic_tui.__file__).parent
 # Lower number = lower layer. A module may import only from its own layer or below.
 LAYERS = {
     "events": 0, "actions": 0, "colors": 0, "text_safety": 0, "paths": 0, "lazy": 0,
-    "classroom": 1, "whiteboard": 2, "llm": 3, "orchestration": 4, "session": 5, "tui": 6, "cli": 7,
+    "classroom": 1, "whiteboard": 2, "llm": 3, "orchestration": 4, "session": 5, "evaluation": 5, "tui": 6, "cli": 7,
 }
 
 

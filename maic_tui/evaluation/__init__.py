@@ -1,0 +1,1 @@
+"""Routing evaluation: scenario files, expectations, runs and reports (`maic-tui eval`)."""

@@ -1,0 +1,101 @@
+"""Running scenarios N times and turning the verdicts into pass rates (``maic-tui eval``)."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from maic_tui.classroom import load_classroom
+from maic_tui.evaluation.expectations import Verdict, check
+from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
+from maic_tui.llm import ModelOptions
+from maic_tui.session.classroom_session import ClassroomSession
+
+
+@dataclass
+class Tally:
+    """One expectation of one turn of one scenario, over the repeats."""
+
+    scenario: str
+    turn: int
+    name: str
+    threshold: float
+    passed: int = 0
+    runs: int = 0
+    failures: list[str] = field(default_factory=list)  # what was seen when it failed (first few)
+
+    @property
+    def rate(self) -> float:
+        return self.passed / self.runs if self.runs else 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.runs > 0 and self.rate >= self.threshold
+
+    def add(self, verdict: Verdict) -> None:
+        self.runs += 1
+        self.passed += verdict.passed
+        if not verdict.passed and len(self.failures) < 3:
+            self.failures.append(verdict.detail)
+
+
+@dataclass
+class ScenarioRun:
+    name: str
+    path: Path
+    scenario: Scenario
+    model: str
+    tallies: dict[tuple[int, str], Tally] = field(default_factory=dict)
+    errors: list[str] = field(default_factory=list)  # runs that could not be played at all
+
+
+Progress = Callable[[str, int, int], None]  # scenario name, run number (1-based), runs
+
+
+def prepare(name_or_path: str, model_override: str | None) -> ScenarioRun:
+    path, scenario = load_scenario(name_or_path)
+    model = model_override or (relative_to(path, scenario.model) if scenario.model else "demo")
+    return ScenarioRun(path.stem, path, scenario, model)
+
+
+async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None:
+    scenario = run.scenario
+    classroom = load_classroom(relative_to(run.path, scenario.classroom))
+    session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
+    for number, turn in enumerate(scenario.turns, 1):
+        events = [event async for event in session.turn(turn.say)]
+        threshold = turn.expect.threshold if turn.expect.threshold is not None else scenario.threshold
+        for verdict in check(turn.expect, events, classroom, session.board):
+            key = (number, verdict.name)
+            tally = run.tallies.setdefault(key, Tally(run.name, number, verdict.name, threshold))
+            tally.add(verdict)
+
+
+def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
+                  progress: Progress | None = None) -> None:
+    """Play every scenario ``repeat`` times (seeds 0..repeat-1), tallying every expectation."""
+    for run in runs:
+        for index in range(repeat):
+            if progress is not None:
+                progress(run.name, index + 1, repeat)
+            try:
+                asyncio.run(_play_once(run, index, options))
+            except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
+                run.errors.append(f"run {index + 1}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+
+
+def report(runs: list[ScenarioRun], repeat: int) -> dict[str, Any]:
+    """The JSON report: every scenario, every expectation with its pass rate, and the overall verdict."""
+    scenarios = []
+    for run in runs:
+        expectations = [{"turn": t.turn, "expectation": t.name, "passed": t.passed, "runs": t.runs,
+                         "rate": round(t.rate, 4), "threshold": t.threshold, "ok": t.ok, "seen": t.failures}
+                        for t in run.tallies.values()]
+        scenarios.append({"scenario": run.name, "file": str(run.path), "description": run.scenario.description,
+                          "model": run.model, "errors": run.errors,
+                          "ok": not run.errors and all(e["ok"] for e in expectations),
+                          "expectations": expectations})
+    return {"repeat": repeat, "ok": all(s["ok"] for s in scenarios), "scenarios": scenarios}

@@ -1,0 +1,109 @@
+"""Routing scenarios (TOML): a classroom, the learner's messages, and what each turn must look like.
+
+```toml
+description = "Rule 5: a clear question goes to the teacher first"
+classroom = "derivatives"        # a bundled sample, or a path relative to this file
+model = "demo"                   # optional; `maic-tui eval --model` overrides; script: paths are relative
+threshold = 1.0                  # the pass rate every expectation must reach (0..1)
+
+[[turns]]
+say = "What is a derivative?"
+expect = { first_role = "teacher", end_reason = "cue_user", no_repeat = true }
+```
+"""
+
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from maic_tui.actions import field_path
+from maic_tui.events import EndReason
+from maic_tui.paths import PROJECT_DIR
+
+SCENARIOS_DIR = PROJECT_DIR / "sample_classrooms" / "scenarios"
+Role = Literal["teacher", "assistant", "student"]
+Rate = Annotated[float, Field(ge=0, le=1)]
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be used; one line naming the file and the field."""
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Expect(Strict):
+    """What one turn must show. Every field is optional; each one given is checked and reported alone."""
+
+    first_role: Role | None = None  # the role of the first agent to speak
+    first_speaker: str | None = None  # an agent id
+    no_student_first: bool = False  # a student never opens the turn (rules 5 and 6)
+    must_speak: list[str] = Field(default_factory=list)  # agent ids that speak this turn
+    must_not_speak: list[str] = Field(default_factory=list)
+    no_repeat: bool = False  # no agent speaks twice in a row (rule 2)
+    distinct_speakers: bool = False  # no agent is called twice in the turn (rule 2)
+    no_same_role_twice: bool = False  # no two agents of one role in a row while other roles are in the class (3)
+    max_agents: int | None = Field(None, ge=0)  # at most this many agent messages (rule 8)
+    min_agents: int | None = Field(None, ge=0)
+    end_reason: EndReason | None = None  # e.g. "cue_user": the turn hands back to the learner (rule 8)
+    no_error: bool = False  # no error event
+    no_fallback: bool = False  # the director never fell back to the deterministic choice
+    guard_caught: list[str] = Field(default_factory=list)  # routing guards that rejected a director answer
+    board_not_empty: bool = False  # the whiteboard holds something after the turn
+    brief_instructions: int | None = Field(None, ge=1)  # director instructions at most this long (rule 9)
+    no_reexplain: bool = False  # no director instruction asks an agent to explain again (rule 4)
+    no_impersonation: bool = False  # no agent writes lines as another agent ("[Name]: …", rule 7)
+    threshold: Rate | None = None  # overrides the scenario's threshold for this turn
+
+
+class Turn(Strict):
+    say: Annotated[str, Field(min_length=1)]
+    expect: Expect = Expect()
+
+
+class Scenario(Strict):
+    description: str = ""
+    classroom: Annotated[str, Field(min_length=1)]
+    model: str | None = None
+    threshold: Rate = 1.0
+    turns: Annotated[list[Turn], Field(min_length=1)]
+
+
+def scenario_names() -> list[str]:
+    return sorted(path.stem for path in SCENARIOS_DIR.glob("*.toml"))
+
+
+def resolve_scenario(name_or_path: str) -> Path:
+    path = Path(name_or_path)
+    if path.exists() or path.suffix == ".toml" or len(path.parts) > 1:
+        return path
+    return SCENARIOS_DIR / f"{name_or_path}.toml"
+
+
+def load_scenario(name_or_path: str) -> tuple[Path, Scenario]:
+    path = resolve_scenario(name_or_path)
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        return path, Scenario.model_validate(data)
+    except FileNotFoundError:
+        raise ScenarioError(f"{path}: no such scenario file") from None
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise ScenarioError(f"{path}: {exc}") from None
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ScenarioError(f"{path}: {field_path(first['loc'])}: {first['msg']}") from None
+
+
+def relative_to(scenario_path: Path, target: str) -> str:
+    """A classroom or script path written in a scenario is relative to the scenario's folder."""
+    if target.startswith("script:"):
+        return "script:" + relative_to(scenario_path, target.removeprefix("script:"))
+    path = Path(target)
+    if path.is_absolute() or not (path.suffix or len(path.parts) > 1):
+        return target  # absolute, or the name of a bundled sample
+    return str(scenario_path.parent / path)
