@@ -293,3 +293,13 @@ def test_a_key_split_across_stream_pieces_is_still_redacted(private_data_dir: Pa
     records = [item.record for item in SessionStore(private_data_dir).load(recorder.session_id)[1]]
     said = "".join(r.data.content for r in records if isinstance(r, TextDeltaEvent))
     assert said == f"{before}***{after}{key[:5]}" and isinstance(records[-1], AgentEndEvent)
+
+
+def test_an_unusable_data_directory_warns_once_and_the_turns_still_run(tmp_path: Path,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x", encoding="utf-8")
+    assert main(["run", "derivatives", "--data-dir", str(not_a_folder), "--say", "What is a derivative?"]) == 0
+    out, err = capsys.readouterr()
+    assert '"type":"done"' in out.replace(" ", "")
+    assert err.count("\n") == 1 and "not recorded" in err and str(not_a_folder) in err

@@ -29,6 +29,8 @@ class ClassroomSession:
                  settings: TurnSettings | None = None, recorder: Recorder | None = None) -> None:
         self.classroom = classroom
         self.recorder = recorder
+        self._recording_problem: str | None = None
+        self._reported: set[str] = set()
         provider = make_provider(model, classroom, options)
         self.context = EngineContext(classroom, provider, settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
@@ -44,6 +46,10 @@ class ClassroomSession:
     def check_message(self, message: str) -> None:
         """Raise UnknownAgentError for a message naming an agent that is not here."""
         self.engine.first_agent(message)
+
+    def not_recorded(self, reason: str) -> None:
+        """The database could not be opened: the session runs anyway, and says so once."""
+        self._recording_problem = f"this session is not recorded: {reason}"
 
     def restore(self, rebuilt: Rebuilt) -> None:
         """Go on from a rebuilt log: same history, board, scene and message numbering; the records that
@@ -84,3 +90,11 @@ class ClassroomSession:
         if self.recorder is not None:
             self.recorder.flush()
             self.recorder.close()
+
+    def recording_problem(self) -> str | None:
+        """Why this session is not (or no longer) recorded, once; None while all is well."""
+        problem = self._recording_problem or (self.recorder.error if self.recorder is not None else None)
+        if problem is None or problem in self._reported:
+            return None
+        self._reported.add(problem)
+        return problem

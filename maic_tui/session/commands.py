@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
@@ -16,6 +17,7 @@ from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
 from maic_tui.session.recording import start_recording
+from maic_tui.session.store import StoreError
 
 OPENING_MESSAGE = "Hello!"
 
@@ -57,12 +59,19 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
-    recorder = start_recording(paths.data_dir(data_dir), classroom_name, classroom, spec, options)
+    try:
+        recorder = start_recording(paths.data_dir(data_dir), classroom_name, classroom, spec, options)
+    except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the turns
+        recorder = None
+        print(f"maic-tui: warning: this session is not recorded: {exc}", file=sys.stderr)
     session = ClassroomSession(classroom, spec, options, recorder=recorder)
     try:
         asyncio.run(_play(session, messages, out, None))
     finally:
         session.close()
+        problem = session.recording_problem()
+        if problem is not None:
+            print(f"maic-tui: warning: {problem}", file=sys.stderr)
     return 130 if session.context.interrupted else 0  # the shell's code for "stopped by Ctrl-C"
 
 

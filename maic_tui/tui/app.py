@@ -244,6 +244,7 @@ class ClassroomApp(App[None]):
             self.session = event.worker.result
             assert self.session is not None
             self.session.engine.on_trace = self.view.add_trace
+            self._warn_if_not_recorded()
             self._show_cue()
             self._next_from_queue()
         elif event.state == WorkerState.ERROR:
@@ -289,9 +290,15 @@ class ClassroomApp(App[None]):
         except Exception as exc:  # the engine ends every turn itself; this is the last line of defence
             self._report(f"the turn failed: {type(exc).__name__}: {exc}")
         finally:
+            self._warn_if_not_recorded()
             self.turn_running = False
             self.flush()
             self._next_from_queue()
+
+    def _warn_if_not_recorded(self) -> None:
+        problem = self.session.recording_problem() if self.session is not None else None
+        if problem is not None:
+            self.notify(problem, severity="warning", markup=False, timeout=10)
 
     def _next_from_queue(self) -> None:
         if self.queue and self.session is not None and not self.turn_running:

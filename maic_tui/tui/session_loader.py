@@ -45,14 +45,20 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
     from maic_tui.llm import ModelOptions
     from maic_tui.session.classroom_session import ClassroomSession
     from maic_tui.session.recording import continue_recording, start_recording
+    from maic_tui.session.store import StoreError
 
     options = recipe.options or ModelOptions()
-    recorder = None
-    if recipe.data_dir is not None and recipe.resume is not None:
-        recorder = continue_recording(recipe.data_dir, recipe.resume, options)
-    elif recipe.data_dir is not None:
-        recorder = start_recording(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
+    recorder, problem = None, None
+    try:
+        if recipe.data_dir is not None and recipe.resume is not None:
+            recorder = continue_recording(recipe.data_dir, recipe.resume, options)
+        elif recipe.data_dir is not None:
+            recorder = start_recording(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
+    except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class
+        problem = str(exc)
     session = ClassroomSession(classroom, recipe.model, options, recipe.settings, recorder=recorder)
+    if problem is not None:
+        session.not_recorded(problem)
     if recipe.resume is not None:
         session.restore(recipe.resume.rebuilt)
     return session

@@ -88,3 +88,15 @@ def test_resuming_an_unknown_session_exits_2_after_the_shell(monkeypatch: pytest
     assert main(["--resume", "no-such-session"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no-such-session" in err
+
+
+async def test_an_unusable_data_directory_is_a_warning_and_the_class_goes_on(tmp_path: Path) -> None:
+    not_a_folder = tmp_path / "file"
+    not_a_folder.write_text("x", encoding="utf-8")
+    app = recorded_app(not_a_folder)
+    async with app.run_test() as pilot:
+        await ready(pilot)
+        assert any("not recorded" in str(n.message) for n in app._notifications)
+        await say(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        assert app.view.last_done is not None and app.view.last_done.end_reason == "cue_user"
