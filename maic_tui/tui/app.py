@@ -27,7 +27,8 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from maic_tui.session.config import ConfigError, read_setting, save_setting
-from maic_tui.tui.messages import PersonaRequested, SendRequested
+from maic_tui.tui.messages import SendRequested
+from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.session_loader import SessionRecipe, build_session
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -57,7 +58,7 @@ FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
 
-class ClassroomApp(App[None]):
+class ClassroomApp(RoomViews, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
@@ -357,73 +358,6 @@ class ClassroomApp(App[None]):
 
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)
-
-    # Screens load on first use: the first frame should not wait for modules most sessions never open.
-
-    def action_help(self) -> None:
-        from maic_tui.tui.screens.help import HelpScreen
-
-        self.push_screen(HelpScreen())
-
-    def _trace_panel(self) -> TracePanel | None:
-        return self._trace if self._trace is not None and self._trace.is_attached else None
-
-    def action_toggle_trace(self) -> None:
-        trace = self._trace_panel()
-        if trace is None:  # built on first use: a DataTable costs start-up time most sessions never need
-            from maic_tui.tui.widgets.trace_panel import TracePanel
-
-            trace = self._trace = TracePanel()
-            self.part(BoardPane).parent.mount(trace)  # type: ignore[union-attr]
-        else:
-            trace.display = not trace.display
-        if trace.display:
-            trace.show(self.view.trace)
-
-    def action_toggle_board(self) -> None:
-        self.part(BoardPane).toggle()
-
-    def action_maximize_board(self) -> None:
-        self.screen.maximize(self.part(BoardPane))
-
-    def action_next_scene(self) -> None:
-        self.go_to_scene(self.view.scene_index + 1)
-
-    def action_previous_scene(self) -> None:
-        self.go_to_scene(self.view.scene_index - 1)
-
-    def go_to_scene(self, index: int) -> None:
-        if not self.view.change_scene(index):
-            return
-        if self.session is not None:
-            self.session.change_scene(index)
-        board = self.part(BoardPane)
-        board.mode = "slide"
-        self.flush()
-
-    def action_full_transcript(self) -> None:
-        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
-
-        self.push_screen(FullTranscriptScreen(transcript_text(self.view)))
-
-    def action_copy_last(self) -> None:
-        from maic_tui.session.classroom_view import AgentMessage
-
-        last = next((e for e in reversed(self.view.entries) if isinstance(e, AgentMessage)), None)
-        if last is not None:
-            self.copy_to_clipboard(last.text)
-            self.notify(f"Copied {last.name}'s message.", markup=False)
-
-    def on_persona_requested(self, message: PersonaRequested) -> None:
-        self.show_persona(message.agent_id)
-
-    def show_persona(self, agent_id: str) -> None:
-        from maic_tui.tui.screens.persona import PersonaScreen
-
-        agent = self.classroom.agent(agent_id)
-        if agent is not None:
-            scene = self.view.scene
-            self.push_screen(PersonaScreen(agent, scene.type if scene else None))
 
     def _can_switch(self) -> bool:
         if self.turn_running:
