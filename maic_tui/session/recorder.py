@@ -67,10 +67,9 @@ class Recorder:
         self._held: dict[str, str] = {}  # message id -> speech held back while it may start a secret
         self._seq = next_seq
         self._queue: queue.Queue[object] = queue.Queue()
-        self._db = store.open()  # fails here, in the caller, if the database cannot be opened
-        if not resume:
-            store.create(self._db, self.info)
-        self._db.close()
+        store.open().close()  # fails here, in the caller, if the database cannot be opened
+        # The session's row is written with its first record: opening the app and leaving leaves no trace.
+        self._created = resume
         self._thread = threading.Thread(target=self._run, name=f"recorder-{info.id}", daemon=True)
         self._thread.start()
 
@@ -152,6 +151,9 @@ class Recorder:
             self._seq += 1
         try:
             with transaction(db):
+                if not self._created:
+                    self.store.create(db, self.info)
                 db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?)", rows)
+            self._created = True
         except sqlite3.Error as exc:
             self.error = self.error or f"{self.store.path}: cannot record the session: {exc}"

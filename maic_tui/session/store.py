@@ -92,9 +92,9 @@ class SessionStore:
             raise StoreError(f"{self.path}: cannot open the session database: {exc}") from None
 
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
-        with transaction(db):
-            db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)",
-                       (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml))
+        """The session's row; called inside the transaction that writes its first records."""
+        db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)",
+                   (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml))
 
     def sessions(self) -> list[SessionSummary]:
         """Every session, newest first."""

@@ -50,6 +50,7 @@ async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir
         await say(pilot, "Why do derivatives matter in real life?")
         await finish_turn(pilot)
         again.close_session()
+    assert [s.id for s in SessionStore(private_data_dir).sessions()] == [session_id]  # the unused one left no row
     recorded = open_recorded(private_data_dir, session_id)
     assert [item.record.type for item in recorded.records].count("learner") == 2
     assert transcript(recorded.rebuilt.view)[:len(before)] == before
