@@ -104,6 +104,7 @@ def _parser() -> argparse.ArgumentParser:
     demo.add_argument("--json", action="store_true", help="print one protocol event per line instead")
     demo.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                       help="streaming speed in characters per second (0 = instant)")
+    _data_dir_flag(demo)
     run = verbs.add_parser("run", help="run learner turns headless, printing one JSON event per line")
     run.add_argument("classroom", help="classroom file or bundled sample name")
     run.add_argument("--say", action="append", required=True, metavar="TEXT",
@@ -178,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                       sys.stdout, data_dir=args.data_dir)
         classroom = args.classroom or DEFAULT_CLASSROOM
-        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout)
+        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:

@@ -303,3 +303,12 @@ def test_an_unusable_data_directory_warns_once_and_the_turns_still_run(tmp_path:
     out, err = capsys.readouterr()
     assert '"type":"done"' in out.replace(" ", "")
     assert err.count("\n") == 1 and "not recorded" in err and str(not_a_folder) in err
+
+
+def test_the_headless_demo_is_recorded_too(private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "water-cycle", "--pace", "0"]) == 0
+    capsys.readouterr()
+    (summary,) = SessionStore(private_data_dir).sessions()
+    questions = [a.question for a in load_classroom("water-cycle").demo.answers]
+    assert summary.classroom == "water-cycle" and summary.turns >= len(questions)
+    assert summary.last_message == questions[-1]

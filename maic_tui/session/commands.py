@@ -11,6 +11,7 @@ from typing import Any, TextIO
 
 from maic_tui import paths
 from maic_tui.classroom import load_classroom
+from maic_tui.classroom.models import Classroom
 from maic_tui.events import to_json
 from maic_tui.llm import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
@@ -59,14 +60,24 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
+    session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
+    return _play_recorded(session, messages, out, None)
+
+
+def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
+                      data_dir: str | None) -> ClassroomSession:
     try:
         recorder = start_recording(paths.data_dir(data_dir), classroom_name, classroom, spec, options)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the turns
         recorder = None
         print(f"maic-tui: warning: this session is not recorded: {exc}", file=sys.stderr)
-    session = ClassroomSession(classroom, spec, options, recorder=recorder)
+    return ClassroomSession(classroom, spec, options, recorder=recorder)
+
+
+def _play_recorded(session: ClassroomSession, messages: Sequence[str], out: TextIO,
+                   printer: TranscriptPrinter | None) -> int:
     try:
-        asyncio.run(_play(session, messages, out, None))
+        asyncio.run(_play(session, messages, out, printer))
     finally:
         session.close()
         problem = session.recording_problem()
@@ -75,15 +86,16 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     return 130 if session.context.interrupted else 0  # the shell's code for "stopped by Ctrl-C"
 
 
-def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO) -> int:
-    """``maic-tui demo``: the demo model answering the classroom's example questions, headless."""
+def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_dir: str | None = None) -> int:
+    """``maic-tui demo``: the demo model answering the classroom's example questions, headless; recorded."""
     classroom = load_classroom(classroom_name)
-    session = ClassroomSession(classroom, "demo", ModelOptions(pace=0.0 if as_json else pace))
+    session = _recorded_session(classroom_name, classroom, "demo", ModelOptions(pace=0.0 if as_json else pace),
+                                data_dir)
     messages = ([OPENING_MESSAGE] if classroom.demo.opening else []) + [a.question for a in classroom.demo.answers]
     printer = None if as_json else TranscriptPrinter(out)
     if printer is not None:
         out.write(f"{classroom.title}\n{classroom.description}\n".rstrip() + "\n")
-    asyncio.run(_play(session, messages, out, printer))
+    code = _play_recorded(session, messages, out, printer)
     if printer is not None:
         printer.board(session.board.summary(), session.board.conflicts())
-    return 0
+    return code
