@@ -56,6 +56,7 @@ def classroom_commands() -> type[Provider]:
     return ClassroomCommands
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
+QUIT_WAIT_SECONDS = 1.0  # how long quitting waits for an interrupted turn to close
 
 
 class ClassroomApp(RoomViews, App[None]):
@@ -399,7 +400,21 @@ class ClassroomApp(RoomViews, App[None]):
         self._enter_room()
 
     def replay_finished(self) -> None:
-        """Called when a replayed log has been played to its end (the SVG export takes its picture here)."""
+        """Called when a replayed log has been played to its end (the SVG export takes its picture instead)."""
+        self.view.note("End of the replay.")
+        self.flush()
+
+    async def action_quit(self) -> None:
+        """Quitting mid-turn first ends the turn as an interruption, so its log closes like any other."""
+        if self.turn_running and self.session is not None:
+            self.action_interrupt()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._turn_ended(), QUIT_WAIT_SECONDS)
+        self.exit()
+
+    async def _turn_ended(self) -> None:
+        while self.turn_running:
+            await asyncio.sleep(0.01)
 
     def close_session(self) -> None:
         """Write what the recorder still holds; the app calls this before it drops or ends a session."""

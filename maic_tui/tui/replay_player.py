@@ -32,7 +32,6 @@ async def play(app: ClassroomApp, replay: Replay) -> None:
             if isinstance(item.record, AgentEndEvent):
                 app.flush()
         rebuilt.close_open_turn()
-        app.view.note("End of the replay.")
     finally:
         app.turn_running = False
         app.flush()

@@ -9,6 +9,7 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
+from maic_tui.events import DoneEvent
 from maic_tui.llm.options import ModelOptions
 from maic_tui.session.recording import open_recorded
 from maic_tui.session.store import SessionStore
@@ -101,3 +102,21 @@ async def test_an_unusable_data_directory_is_a_warning_and_the_class_goes_on(tmp
         await say(pilot, "What is a derivative?")
         await finish_turn(pilot)
         assert app.view.last_done is not None and app.view.last_done.end_reason == "cue_user"
+
+
+async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Path) -> None:
+    recipe = SessionRecipe("demo", ModelOptions(pace=40), data_dir=private_data_dir, classroom_name="derivatives")
+    app = ClassroomApp(load_classroom("derivatives"), recipe)
+    async with app.run_test() as pilot:
+        await ready(pilot)
+        await say(pilot, "What is a derivative?")
+        await wait_for(pilot, lambda: any(e.text for e in app.view.entries if hasattr(e, "parts")))
+        await app.action_quit()
+    app.close_session()
+    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    types = [item.record.type for item in recorded.records]
+    assert recorded.rebuilt.repairs == []  # closed by the engine itself, not patched up afterwards
+    assert types[-2:] == ["agent_end", "done"] and "interrupt" in types
+    last = recorded.records[-1].record
+    assert isinstance(last, DoneEvent) and last.data.end_reason == "interrupted"
+    assert transcript(recorded.rebuilt.view)[-1][-1] == "interrupted"
