@@ -217,6 +217,11 @@ def from_json(line: str | bytes) -> Event:
         raw = json.loads(line)
     except (ValueError, TypeError) as exc:
         raise EventDecodeError(f"not JSON: {exc}") from None
+    return from_dict(raw)
+
+
+def from_dict(raw: object) -> Event:
+    """An event from already-decoded wire JSON, or raise EventDecodeError."""
     if not isinstance(raw, dict):
         raise EventDecodeError("an event must be a JSON object with 'type' and 'data'")
     kind = raw.get("type")

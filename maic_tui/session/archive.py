@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-import sys
 import time
 from pathlib import Path
 from typing import TextIO
 
 from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.classroom.models import Classroom
 from maic_tui.paths import data_dir
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
 from maic_tui.session.log_records import (
@@ -90,9 +90,10 @@ def jsonl(info: SessionInfo, records: list[Timed]) -> str:
 
 def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO) -> int:
     recorded = open_recorded(data_dir(folder), session)
-    records = recorded.records + [Timed(recorded.records[-1].t if recorded.records else 0.0, record)
-                                  for record in recorded.rebuilt.repairs]
-    text = jsonl(recorded.info, records) if fmt == "jsonl" else markdown(recorded.info, recorded.rebuilt.view)
+    if fmt == "jsonl":
+        text = jsonl(recorded.info, recorded.closed_records())
+    else:
+        text = markdown(recorded.info, recorded.rebuilt.view)
     if output is None:
         out.write(text)
     else:
@@ -100,20 +101,20 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
     return 0
 
 
-def read_log(path: str) -> tuple[SessionInfo, list[Timed]]:
-    """A JSONL log from a file; every problem is one line naming the file (and line)."""
+def open_log(path: str) -> tuple[SessionInfo, Classroom, list[Timed]]:
+    """A JSONL log from a file and the classroom it carries; every problem is one line naming the file."""
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise LogError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    return read_jsonl(text, path)
+    info, records = read_jsonl(text, path)
+    return info, load_classroom_text(info.classroom_toml, f"{path} (its classroom)"), records
 
 
 def replay_headless(path: str, out: TextIO) -> int:
     """The rebuilt transcript and board, printed as the headless demo prints a live one."""
-    info, records = read_log(path)
-    classroom = load_classroom_text(info.classroom_toml, f"{path} (its classroom)")
-    printer = TranscriptPrinter(out if out is not None else sys.stdout)
+    info, classroom, records = open_log(path)
+    printer = TranscriptPrinter(out)
     out.write(f"{terminal_safe(info.title)} · session {info.id} · {len(records)} records\n")
     for item in records:
         if isinstance(item.record, LearnerRecord):

@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_json, to_json
+from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict
 
 
 class LearnerData(WireModel):
@@ -84,9 +84,7 @@ class Timed:
 
 
 def record_json(record: Record) -> str:
-    if isinstance(record, LearnerRecord | InterruptRecord | SceneRecord):
-        return record.model_dump_json(by_alias=True)
-    return to_json(record)
+    return record.model_dump_json(by_alias=True, exclude_none=True)
 
 
 def parse_record(body: str | dict[str, Any]) -> Record:
@@ -97,7 +95,7 @@ def parse_record(body: str | dict[str, Any]) -> Record:
         if kind in _LEARNER_SIDE:
             return _LEARNER_SIDE[kind].model_validate(raw)
         if kind in EVENT_TYPES:
-            return from_json(json.dumps(raw))
+            return from_dict(raw)
     except (ValidationError, EventDecodeError) as exc:
         raise LogError(f"bad {kind} record: {str(exc).splitlines()[0]}") from None
     raise LogError(f"unknown record type {kind!r} (expected one of {', '.join(RECORD_TYPES)})")
@@ -105,7 +103,8 @@ def parse_record(body: str | dict[str, Any]) -> Record:
 
 def timed_line(item: Timed) -> str:
     """One JSONL line: the record's wire JSON with ``t`` added."""
-    return json.dumps({**json.loads(record_json(item.record)), "t": round(item.t, 3)}, ensure_ascii=False)
+    wire = item.record.model_dump(mode="json", by_alias=True, exclude_none=True)
+    return json.dumps({**wire, "t": round(item.t, 3)}, ensure_ascii=False)
 
 
 def header_line(info: SessionInfo) -> str:

@@ -25,6 +25,11 @@ class Recorded:
     records: list[Timed]
     rebuilt: Rebuilt
 
+    def closed_records(self) -> list[Timed]:
+        """The log with the records that close a turn it left open (a crash), as exports and replays show it."""
+        last = self.records[-1].t if self.records else 0.0
+        return self.records + [Timed(last, record) for record in self.rebuilt.repairs]
+
 
 def start_recording(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
                     options: ModelOptions, classroom_text: str | None = None) -> Recorder:

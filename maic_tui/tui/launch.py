@@ -52,17 +52,15 @@ def _settings(flags: dict[str, Any], seed: int, pace: float | None) -> tuple[str
 def run_replay(log_path: str, speed: float, theme: str | None) -> int:
     """``maic-tui replay FILE.jsonl``: the log played in the app; nothing is recorded or sent."""
     if not Path(log_path).is_file():
-        from maic_tui.session.archive import read_log
+        from maic_tui.session.archive import open_log
 
-        read_log(log_path)  # raises its one-line error
+        open_log(log_path)  # raises its one-line error
     read_setting("theme")
 
     def open_log() -> tuple[Classroom, SessionRecipe]:
-        from maic_tui.classroom.loader import load_classroom_text
-        from maic_tui.session.archive import read_log
+        from maic_tui.session.archive import open_log
 
-        info, records = read_log(log_path)
-        classroom = load_classroom_text(info.classroom_toml, f"{log_path} (its classroom)")
+        info, classroom, records = open_log(log_path)
         return classroom, SessionRecipe(info.model, replay=Replay(records, speed, Path(log_path).name))
 
     return _run(open_log, Path(log_path).name, theme)

@@ -6,7 +6,6 @@ import math
 from pathlib import Path
 
 from maic_tui import paths
-from maic_tui.session.log_records import Timed
 from maic_tui.session.recording import open_recorded
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.session_loader import Replay, SessionRecipe
@@ -29,9 +28,8 @@ class _FinalScreen(ClassroomApp):
 
 def export_svg(session: str, data_dir: str | None, output: str | None) -> int:
     recorded = open_recorded(paths.data_dir(data_dir), session)
-    last = recorded.records[-1].t if recorded.records else 0.0
-    records = recorded.records + [Timed(last, record) for record in recorded.rebuilt.repairs]
-    app = _FinalScreen(recorded.classroom, SessionRecipe(recorded.info.model, replay=Replay(records, math.inf)))
+    replay = Replay(recorded.closed_records(), math.inf)
+    app = _FinalScreen(recorded.classroom, SessionRecipe(recorded.info.model, replay=replay))
     app.run(headless=True, size=SCREEN_SIZE)
     if not app.svg:
         raise RuntimeError("the app closed before its screen could be captured")
