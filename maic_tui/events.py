@@ -14,6 +14,9 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.alias_generators import to_camel
 
+from maic_tui.bad_input import BadInput
+from maic_tui.text_safety import clean_tree, json_safe
+
 
 class WireModel(BaseModel):
     model_config = ConfigDict(alias_generator=to_camel, populate_by_name=True, extra="forbid", frozen=True,
@@ -202,33 +205,42 @@ def _event_adapter() -> TypeAdapter[Event]:
     return TypeAdapter(Event)
 
 
-class EventDecodeError(ValueError):
+class EventDecodeError(BadInput):
     """A line that is not a valid event; the message says what is wrong in one line."""
 
 
 def to_json(event: Event) -> str:
-    """One line of wire JSON (no trailing newline)."""
-    return event.model_dump_json(by_alias=True, exclude_none=True)
+    """One line of wire JSON (no trailing newline), safe to print on a terminal as it is."""
+    return json_safe(event.model_dump_json(by_alias=True, exclude_none=True))
+
+
+def json_error(exc: ValueError | RecursionError) -> str:
+    """Why a text is not JSON, in words (the decoder's own message, without its class name)."""
+    if isinstance(exc, RecursionError):
+        return "nested too deeply"
+    if isinstance(exc, json.JSONDecodeError):
+        return f"{exc.msg} at line {exc.lineno} column {exc.colno}"
+    return "not text" if isinstance(exc, UnicodeDecodeError) else str(exc)
 
 
 def from_json(line: str | bytes) -> Event:
     """Parse one wire line back into an event, or raise EventDecodeError."""
     try:
         raw = json.loads(line)
-    except (ValueError, TypeError) as exc:
-        raise EventDecodeError(f"not JSON: {exc}") from None
+    except (ValueError, TypeError, RecursionError) as exc:
+        raise EventDecodeError(f"not JSON: {json_error(exc) if not isinstance(exc, TypeError) else exc}") from None
     return from_dict(raw)
 
 
 def from_dict(raw: object) -> Event:
-    """An event from already-decoded wire JSON, or raise EventDecodeError."""
+    """An event from already-decoded wire JSON (untrusted: its text is made inert), or raise EventDecodeError."""
     if not isinstance(raw, dict):
         raise EventDecodeError("an event must be a JSON object with 'type' and 'data'")
     kind = raw.get("type")
     if kind not in EVENT_TYPES:
         raise EventDecodeError(f"unknown event type {kind!r} (expected one of {', '.join(EVENT_TYPES)})")
     try:
-        return _event_adapter().validate_python(raw)
+        return _event_adapter().validate_python(clean_tree(raw))
     except ValidationError as exc:
         first = exc.errors()[0]
         where = ".".join(str(part) for part in first["loc"][1:])

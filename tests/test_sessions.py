@@ -268,12 +268,16 @@ def test_the_learner_record_comes_only_once_the_turn_really_started(tmp_path: Pa
     first = open_recorded(private_data_dir, recorder.session_id).records[0].record
     assert isinstance(first, LearnerRecord) and first.data.text == "What is a derivative?"
     assert open_recorded(private_data_dir, recorder.session_id).rebuilt.scene_index == 1
-    assert jsonl(*SessionStore(private_data_dir).load(recorder.session_id)).count("\n") == len(types) + 1
+    assert jsonl(*SessionStore(private_data_dir).load(recorder.session_id)[:2]).count("\n") == len(types) + 1
     assert (SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8") == recorder.info.classroom_toml
 
 
+_PRINTABLE = st.characters(exclude_categories=("Cc", "Cs", "Cf"))  # controls are removed when a log is read
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(before=st.text(max_size=12), after=st.text(max_size=12), cuts=st.lists(st.integers(1, 60), max_size=8))
+@given(before=st.text(_PRINTABLE, max_size=12), after=st.text(_PRINTABLE, max_size=12),
+       cuts=st.lists(st.integers(1, 60), max_size=8))
 def test_a_key_split_across_stream_pieces_is_still_redacted(private_data_dir: Path, before: str, after: str,
                                                           cuts: list[int]) -> None:
     key = "sk-live-0123456789abcdef"

@@ -12,8 +12,10 @@ from pydantic import ValidationError
 
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.actions import field_path as format_path
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.paths import SAMPLES_DIR, resolve
+from maic_tui.text_safety import clean_tree, one_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,13 +25,14 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        # File names, TOML keys and messages may quote hostile text: the line is made inert as a whole.
         where = f"{self.file}: {self.path}: " if self.path else f"{self.file}: "
-        return where + self.message
+        return one_line(where + self.message, 400)
 
 
-class ClassroomError(ValueError):
+class ClassroomError(BadInput):
     def __init__(self, problems: list[Problem]) -> None:
-        super().__init__("\n".join(str(p) for p in problems))
+        super().__init__(lines=[str(p) for p in problems])
         self.problems = problems
 
 
@@ -47,15 +50,11 @@ def load_classroom(name_or_path: str | Path) -> Classroom:
 
 def check_file(path: Path) -> tuple[Classroom | None, list[Problem]]:
     """Parse and check one file; the classroom is None whenever there is any problem."""
-    name = str(path)
+    name = describe_path(path)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except FileNotFoundError:
-        return None, [Problem(name, "", "no such file")]
-    except UnicodeDecodeError:
-        return None, [Problem(name, "", "not UTF-8 text")]
-    except OSError as exc:
-        return None, [Problem(name, "", f"cannot read: {exc.strerror or exc}")]
+        text = read_text_file(path, "classroom file")
+    except Unreadable as exc:
+        return None, [Problem(name, "", exc.reason)]
     return check_text(text, name)
 
 
@@ -68,12 +67,23 @@ def load_classroom_text(text: str, name: str) -> Classroom:
 
 
 def check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
+    name = describe_path(name)
+    try:
+        return _check_text(text, name)
+    except RecursionError:  # tomllib (and pydantic) recurse per level of nesting
+        return None, [Problem(name, "", "nested too deeply (arrays or tables inside each other)")]
+
+
+def _check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         return None, [Problem(name, "", f"not valid TOML: {exc}")]
     if not data:
         return None, [Problem(name, "", "empty file (a classroom needs a title and at least one agent)")]
+    # Classroom text is untrusted: made inert once here, so every view of it (header, roster, persona card,
+    # palette, prompts, exports) gets plain text.
+    data = clean_tree(data)
     try:
         classroom = Classroom.model_validate(data)
     except ValidationError as exc:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS
 from maic_tui.colors import is_hex_color
@@ -15,6 +15,14 @@ GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "s
 GUARD_NAMES: tuple[str, ...] = ("unknown_agent", "same_agent_twice", "cue_before_answer", "student_first")
 
 Text = Annotated[str, Field(min_length=1)]
+
+
+def _fold(value: Any) -> Any:
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+# Shown on one line (header, roster, palette): a newline inside would break the layout it sits in.
+Line = Annotated[str, BeforeValidator(_fold), Field(min_length=1)]
 Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")]
 
 
@@ -32,7 +40,7 @@ class Strict(BaseModel):
 
 
 class Learner(Strict):
-    nickname: Text = "Learner"
+    nickname: Line = "Learner"
     bio: str = ""
 
 
@@ -61,7 +69,7 @@ class Routing(Strict):
 
 class Agent(Strict):
     id: Identifier
-    name: Text
+    name: Line
     role: Role
     persona: Text
     avatar: Annotated[str, Field(min_length=1, max_length=4)]
@@ -130,7 +138,7 @@ SlideElement = Annotated[
 
 class Scene(Strict):
     id: Identifier
-    title: Text
+    title: Line
     type: Literal["slide"] = "slide"
     elements: list[SlideElement] = Field(default_factory=list)
 
@@ -176,7 +184,7 @@ class Demo(Strict):
 
 
 class Classroom(Strict):
-    title: Text
+    title: Line
     description: str = ""
     language: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")] = "en"
     learner: Learner = Field(default_factory=Learner)

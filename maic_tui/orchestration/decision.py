@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from maic_tui.classroom.models import Agent
+from maic_tui.text_safety import one_line
 
 USER, END = "USER", "END"
 MAX_PROMPT_CHARS = 240
@@ -75,7 +76,7 @@ def _options(value: Any) -> tuple[str, ...]:
         return ()
     kept: list[str] = []
     for option in value:
-        text = " ".join(str(option).split())
+        text = one_line(str(option))
         if text and len(text) <= MAX_OPTION_CHARS and text not in kept:
             kept.append(text)
     return tuple(kept[:4]) if len(kept) >= 2 else ()
@@ -87,10 +88,11 @@ def parse_decision(raw: str, agents: Sequence[Agent]) -> Decision:
         key = next((k for k in _KEYS if k in obj), None)
         if key is None or not isinstance(obj[key], str) or not obj[key].strip():
             continue
-        prompt = " ".join(str(obj.get("prompt") or "").split())[:MAX_PROMPT_CHARS] or None
+        # The prompt and options are shown to the learner: model text, made inert like speech.
+        prompt = one_line(str(obj.get("prompt") or ""))[:MAX_PROMPT_CHARS] or None
         return Decision(
             next_agent=_target(obj[key], agents),
-            instruction=" ".join(str(obj.get("instruction") or "").split()),
+            instruction=one_line(str(obj.get("instruction") or "")),
             prompt=prompt,
             options=_options(obj.get("options")),
         )

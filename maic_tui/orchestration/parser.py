@@ -22,7 +22,7 @@ from typing import Any
 
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta, action_from, item_kind
 from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
-from maic_tui.text_safety import EscapeFilter
+from maic_tui.text_safety import EscapeFilter, clean_tree
 
 __all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]
 
@@ -158,7 +158,8 @@ class StreamParser:
 
     def _emit_action(self, action: ParsedAction) -> None:
         self._flush_speech()
-        self._out.append(action)
+        # Parameters end up on the board, in chips and in exports: as inert as speech.
+        self._out.append(ParsedAction(clean_tree(action.name), clean_tree(action.params), action.action_id))
 
     # --- items -------------------------------------------------------------------------------------
 

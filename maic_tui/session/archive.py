@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
+import sys
 import time
 from pathlib import Path
 from typing import TextIO
 
+from maic_tui.bad_input import read_text_file
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.paths import data_dir
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
 from maic_tui.session.log_records import (
     LearnerRecord,
-    LogError,
     SessionInfo,
     Timed,
     header_line,
@@ -23,7 +24,7 @@ from maic_tui.session.printer import TranscriptPrinter
 from maic_tui.session.recording import open_recorded
 from maic_tui.session.replay import rebuild
 from maic_tui.session.store import SessionStore
-from maic_tui.text_safety import terminal_safe
+from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import BoardPalette, fitted_size, render_board
 
@@ -35,13 +36,13 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
     store = SessionStore(data_dir(folder))
     sessions = store.sessions()
     if not sessions:
-        out.write(f"No sessions recorded yet in {store.path.parent}.\n")
+        out.write(f"No sessions recorded yet in {one_line(str(store.path.parent))}.\n")
         return 0
     rows = [("ID", "CLASSROOM", "STARTED", "TURNS", "LAST MESSAGE")]
     for s in sessions:
-        last = " ".join(terminal_safe(s.last_message).split())
-        rows.append((s.id, terminal_safe(s.classroom), time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)),
-                     str(s.turns), last if len(last) <= 50 else last[:49] + "…"))
+        rows.append((one_line(s.id, 40), one_line(s.classroom, 40),
+                     time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns),
+                     one_line(s.last_message, 50)))
     widths = [max(len(row[i]) for row in rows) for i in range(4)]
     for row in rows:
         out.write("  ".join(cell.ljust(widths[i]) if i < 4 else cell for i, cell in enumerate(row)).rstrip() + "\n")
@@ -60,7 +61,7 @@ def board_text(board: Whiteboard, columns: int = BOARD_COLUMNS) -> str:
 def markdown(info: SessionInfo, view: ClassroomView) -> str:
     """Speakers, text and action chips in order, then the final board drawn as text."""
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.started))
-    out = [f"# {_md(info.title)}", "", f"Session `{info.id}` · classroom `{_md(info.classroom)}` · model "
+    out = [f"# {_md(info.title)}", "", f"Session `{_md(info.id)}` · classroom `{_md(info.classroom)}` · model "
            f"`{_md(info.model)}` · started {started}", ""]
     for entry in view.entries:
         if isinstance(entry, LearnerMessage):
@@ -88,8 +89,11 @@ def jsonl(info: SessionInfo, records: list[Timed]) -> str:
     return "\n".join([header_line(info), *(timed_line(item) for item in records)]) + "\n"
 
 
-def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO) -> int:
+def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO,
+           err: TextIO = sys.stderr) -> int:
     recorded = open_recorded(data_dir(folder), session)
+    for line in recorded.skipped:
+        err.write(f"maic-tui: warning: {line}\n")
     if fmt == "jsonl":
         text = jsonl(recorded.info, recorded.closed_records())
     else:
@@ -103,11 +107,8 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
 
 def open_log(path: str) -> tuple[SessionInfo, Classroom, list[Timed]]:
     """A JSONL log from a file and the classroom it carries; every problem is one line naming the file."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise LogError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
-    info, records = read_jsonl(text, path)
+    text = read_text_file(path, "session log (JSONL)", limit=64 * 2**20)
+    info, records = read_jsonl(text, one_line(path, 200))
     return info, load_classroom_text(info.classroom_toml, f"{path} (its classroom)"), records
 
 
@@ -115,7 +116,7 @@ def replay_headless(path: str, out: TextIO) -> int:
     """The rebuilt transcript and board, printed as the headless demo prints a live one."""
     info, classroom, records = open_log(path)
     printer = TranscriptPrinter(out)
-    out.write(f"{terminal_safe(info.title)} · session {info.id} · {len(records)} records\n")
+    out.write(f"{one_line(info.title)} · session {one_line(info.id)} · {len(records)} records\n")
     for item in records:
         if isinstance(item.record, LearnerRecord):
             printer.learner(classroom.learner.nickname, item.record.data.text)

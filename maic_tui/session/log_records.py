@@ -18,7 +18,9 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict
+from maic_tui.bad_input import BadInput
+from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict, json_error
+from maic_tui.text_safety import clean_tree, json_safe
 
 
 class LearnerData(WireModel):
@@ -71,7 +73,7 @@ _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interr
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 
-class LogError(ValueError):
+class LogError(BadInput):
     """A log line that cannot be read; one line saying where and what."""
 
 
@@ -84,16 +86,19 @@ class Timed:
 
 
 def record_json(record: Record) -> str:
-    return record.model_dump_json(by_alias=True, exclude_none=True)
+    return json_safe(record.model_dump_json(by_alias=True, exclude_none=True))
 
 
 def parse_record(body: str | dict[str, Any]) -> Record:
-    """A record from its wire JSON (text or already decoded); raises LogError."""
-    raw = json.loads(body) if isinstance(body, str) else body
+    """A record from its wire JSON (text or already decoded; untrusted, its text is made inert); raises LogError."""
+    try:
+        raw = json.loads(body) if isinstance(body, str) else body
+    except (ValueError, RecursionError) as exc:
+        raise LogError(f"not JSON: {json_error(exc)}") from None
     kind = raw.get("type") if isinstance(raw, dict) else None
     try:
         if kind in _LEARNER_SIDE:
-            return _LEARNER_SIDE[kind].model_validate(raw)
+            return _LEARNER_SIDE[kind].model_validate(clean_tree(raw))
         if kind in EVENT_TYPES:
             return from_dict(raw)
     except (ValidationError, EventDecodeError) as exc:
@@ -104,11 +109,11 @@ def parse_record(body: str | dict[str, Any]) -> Record:
 def timed_line(item: Timed) -> str:
     """One JSONL line: the record's wire JSON with ``t`` added."""
     wire = item.record.model_dump(mode="json", by_alias=True, exclude_none=True)
-    return json.dumps({**wire, "t": round(item.t, 3)}, ensure_ascii=False)
+    return json_safe(json.dumps({**wire, "t": round(item.t, 3)}, ensure_ascii=False))
 
 
 def header_line(info: SessionInfo) -> str:
-    return SessionHeader(data=info).model_dump_json(by_alias=True)
+    return json_safe(SessionHeader(data=info).model_dump_json(by_alias=True))
 
 
 def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:
@@ -121,15 +126,15 @@ def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:
     for number, line in lines:
         try:
             raw = json.loads(line)
-        except ValueError as exc:
-            raise LogError(f"{name}:{number}: not JSON: {exc}") from None
+        except (ValueError, RecursionError) as exc:
+            raise LogError(f"{name}:{number}: not JSON: {json_error(exc)}") from None
         if not isinstance(raw, dict):
             raise LogError(f"{name}:{number}: a record must be a JSON object")
         if raw.get("type") == "session":
             if info is not None or records:
                 raise LogError(f"{name}:{number}: the session header must be the first line, once")
             try:
-                info = SessionHeader.model_validate(raw).data
+                info = SessionHeader.model_validate(clean_tree(raw)).data
             except ValidationError as exc:
                 raise LogError(f"{name}:{number}: bad session header: {exc.errors()[0]['msg']}") from None
             continue

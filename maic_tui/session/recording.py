@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from maic_tui.classroom.loader import load_classroom_text
@@ -24,6 +24,7 @@ class Recorded:
     classroom: Classroom
     records: list[Timed]
     rebuilt: Rebuilt
+    skipped: list[str] = field(default_factory=list)  # one line per unreadable record left out
 
     def closed_records(self) -> list[Timed]:
         """The log with the records that close a turn it left open (a crash), as exports and replays show it."""
@@ -42,9 +43,9 @@ def start_recording(data_dir: Path, classroom_name: str, classroom: Classroom, m
 
 def open_recorded(data_dir: Path, id_or_prefix: str) -> Recorded:
     """A recorded session, rebuilt; a turn the log left open (a crash) is closed as interrupted."""
-    info, records = SessionStore(data_dir).load(id_or_prefix)
+    info, records, skipped = SessionStore(data_dir).load(id_or_prefix)
     classroom = load_classroom_text(info.classroom_toml, f"session {info.id}")
-    return Recorded(info, classroom, records, rebuild(classroom, [item.record for item in records]))
+    return Recorded(info, classroom, records, rebuild(classroom, [item.record for item in records]), skipped)
 
 
 def continue_recording(data_dir: Path, recorded: Recorded, options: ModelOptions) -> Recorder:

@@ -14,7 +14,9 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from maic_tui.bad_input import BadInput, describe_path
 from maic_tui.session.log_records import LogError, SessionInfo, Timed, parse_record
+from maic_tui.text_safety import clean_tree, one_line
 
 DB_NAME = "sessions.sqlite3"
 BUSY_MS = 10_000
@@ -38,7 +40,11 @@ CREATE TABLE IF NOT EXISTS records (
 """
 
 
-class StoreError(ValueError):
+_COLUMNS = {"sessions": {"id", "classroom", "title", "model", "started", "classroom_toml"},
+            "records": {"session_id", "seq", "t", "type", "body"}}
+
+
+class StoreError(BadInput):
     """A session that cannot be found or read; one line."""
 
 
@@ -67,7 +73,16 @@ def connect(path: Path) -> sqlite3.Connection:
         for statement in _SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
+    for table, wanted in _COLUMNS.items():
+        found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
+        if not wanted <= found:
+            db.close()
+            raise _ForeignSchema(table)
     return db
+
+
+class _ForeignSchema(sqlite3.DatabaseError):
+    """The file is an SQLite database, but not one of ours (or of an older layout)."""
 
 
 @contextmanager
@@ -86,10 +101,18 @@ class SessionStore:
         self.path = folder / DB_NAME
 
     def open(self) -> sqlite3.Connection:
+        where = describe_path(self.path)
         try:
             return connect(self.path)
-        except sqlite3.Error as exc:
-            raise StoreError(f"{self.path}: cannot open the session database: {exc}") from None
+        except _ForeignSchema as exc:
+            raise StoreError(f"{where}: not a maic-tui session database (its '{exc}' table has other columns); "
+                             "move it away or use another --data-dir") from None
+        except (sqlite3.Error, OSError) as exc:
+            raise StoreError(f"{where}: cannot open the session database: {exc}; "
+                             "move it away or use another --data-dir") from None
+
+    def _failed(self, exc: sqlite3.Error) -> StoreError:
+        return StoreError(f"{describe_path(self.path)}: cannot read the session database: {exc}")
 
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
         """The session's row; called inside the transaction that writes its first records."""
@@ -101,20 +124,30 @@ class SessionStore:
         if not self.path.exists():
             return []
         with closing(self.open()) as db:
-            rows = db.execute("""
+            try:
+                rows = self._summaries(db)
+            except sqlite3.Error as exc:
+                raise self._failed(exc) from None
+        summaries = []
+        for id_, classroom, title, started, turns, last_body in rows:
+            last = ""
+            if last_body:
+                try:
+                    last = getattr(parse_record(last_body).data, "text", "")
+                except LogError:  # one unreadable record must not hide the session
+                    last = "(unreadable record)"
+            summaries.append(SessionSummary(str(id_), str(classroom), str(title), float(started or 0), int(turns),
+                                            last))
+        return summaries
+
+    @staticmethod
+    def _summaries(db: sqlite3.Connection) -> list[tuple[object, ...]]:
+        return db.execute("""
                 SELECT s.id, s.classroom, s.title, s.started,
                        (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),
                        (SELECT r.body FROM records r WHERE r.session_id = s.id AND r.type = 'learner'
                         ORDER BY r.seq DESC LIMIT 1)
                 FROM sessions s ORDER BY s.started DESC, s.id DESC""").fetchall()
-        summaries = []
-        for id_, classroom, title, started, turns, last_body in rows:
-            last = ""
-            if last_body:
-                record = parse_record(last_body)
-                last = getattr(record.data, "text", "")
-            summaries.append(SessionSummary(id_, classroom, title, started, turns, last))
-        return summaries
 
     def find(self, db: sqlite3.Connection, id_or_prefix: str) -> str:
         rows = db.execute("SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id",
@@ -130,22 +163,34 @@ class SessionStore:
                              f"{', …' if len(rows) > 3 else ''}); give more of the id")
         return str(rows[0][0])
 
-    def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed]]:
-        """A session's header and all its records, in order."""
+    def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed], list[str]]:
+        """A session's header, its readable records in order, and one line per record that was skipped."""
         if not self.path.exists():
-            raise StoreError(f"no session '{id_or_prefix}': no sessions recorded yet in {self.path.parent}")
+            raise StoreError(f"no session '{id_or_prefix}': no sessions recorded yet in "
+                             f"{describe_path(self.path.parent)}")
         with closing(self.open()) as db:
-            session_id = self.find(db, id_or_prefix)
-            id_, classroom, title, model, started, toml = db.execute(
-                "SELECT * FROM sessions WHERE id = ?", (session_id,)).fetchone()
-            rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
-                              (session_id,)).fetchall()
-        info = SessionInfo(id=id_, classroom=classroom, title=title, model=model, started=started,
-                           classroom_toml=toml)
-        records = []
+            try:
+                session_id = self.find(db, id_or_prefix)
+                id_, classroom, title, model, started, toml = db.execute(
+                    "SELECT id, classroom, title, model, started, classroom_toml FROM sessions WHERE id = ?",
+                    (session_id,)).fetchone()
+                rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
+                                  (session_id,)).fetchall()
+            except sqlite3.Error as exc:
+                raise self._failed(exc) from None
+        try:
+            info = SessionInfo.model_validate(clean_tree({"id": id_, "classroom": classroom, "title": title,
+                                                          "model": model, "started": started,
+                                                          "classroom_toml": toml}))
+        except ValueError as exc:
+            raise StoreError(f"{describe_path(self.path)}: session {session_id}: its header cannot be read "
+                             f"({one_line(str(exc).splitlines()[0])})") from None
+        records: list[Timed] = []
+        skipped: list[str] = []
         for seq, t, body in rows:
             try:
-                records.append(Timed(t, parse_record(body)))
-            except LogError as exc:
-                raise StoreError(f"{self.path}: session {session_id} record {seq}: {exc}") from None
-        return info, records
+                records.append(Timed(float(t), parse_record(body)))
+            except (LogError, TypeError, ValueError) as exc:  # the others still replay
+                skipped.append(f"{describe_path(self.path)}: session {session_id} record {seq} skipped: "
+                               f"{one_line(str(exc), 160)}")
+        return info, records, skipped

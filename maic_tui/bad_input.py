@@ -1,0 +1,71 @@
+"""Bad input: the one error type for everything a person or a file got wrong, and reading untrusted files.
+
+Every layer that rejects input (classroom files, config, scenarios, logs, script files, model specs, a
+``@name``) raises a subclass of ``BadInput``; the command line turns any of them into exit status 2 and
+one clean line per problem, so a new kind of bad input can never surface as an internal error.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Sequence
+from pathlib import Path
+
+from maic_tui.text_safety import one_line
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # classrooms, logs and scripts are text a person could read; this is plenty
+
+
+class BadInput(ValueError):
+    """Input that cannot be used. ``lines`` are what to print, one per problem, each saying where and what."""
+
+    def __init__(self, message: str = "", lines: Sequence[str] = ()) -> None:
+        self.lines = [one_line(line) for line in (lines or [message])]
+        super().__init__("\n".join(self.lines))
+
+
+def describe_path(path: str | Path) -> str:
+    """A path as it may be printed: made inert and kept to one readable line."""
+    return one_line(str(path), 200)
+
+
+class Unreadable(BadInput):
+    """A file that cannot be read as text; ``reason`` is the message without the file's name."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(f"{name}: {reason}")
+        self.reason = reason
+
+
+def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """A regular UTF-8 text file of at most ``limit`` bytes, or ``Unreadable`` with one line naming it.
+
+    Devices, FIFOs and directories are refused before they are opened (``/dev/zero`` would fill memory,
+    a FIFO would block for ever).
+    """
+    name = describe_path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        raise Unreadable(name, "no such file") from None
+    except OSError as exc:
+        raise Unreadable(name, f"cannot read: {exc.strerror or exc}") from None
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+        raise Unreadable(name, f"{kind}; expected a {what}")
+    too_large = f"too large for a {what} (at most {limit // 2**20} MB)"
+    if info.st_size > limit:
+        raise Unreadable(name, f"{info.st_size / 2**20:.1f} MB is {too_large}")
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as handle:
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise Unreadable(name, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > limit:  # it grew while we looked
+        raise Unreadable(name, too_large)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise Unreadable(name, f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
