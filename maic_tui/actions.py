@@ -20,6 +20,7 @@ from pydantic import (
     model_validator,
 )
 
+from maic_tui.bad_input import field_path
 from maic_tui.colors import normalize_color
 
 WHITEBOARD_ACTIONS: tuple[str, ...] = (
@@ -307,17 +308,6 @@ class InvalidAction(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason = reason
-
-
-def field_path(loc: tuple[int | str, ...]) -> str:
-    """('data', 'series', 0, 1) -> 'data.series[0][1]'."""
-    path = ""
-    for part in loc:
-        if isinstance(part, int):
-            path += f"[{part}]"
-        else:
-            path += f".{part}" if path else str(part)
-    return path
 
 
 def parse_params(name: str, params: Any) -> ActionParams:

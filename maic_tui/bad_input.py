@@ -11,6 +11,7 @@ import os
 import stat
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from maic_tui.text_safety import one_line
 
@@ -19,6 +20,8 @@ MAX_FILE_BYTES = 4 * 1024 * 1024  # classrooms, logs and scripts are text a pers
 
 class BadInput(ValueError):
     """Input that cannot be used. ``lines`` are what to print, one per problem, each saying where and what."""
+
+    prefix = "maic-tui: "  # printed before each line; problems that start with their file's name need none
 
     def __init__(self, message: str = "", lines: Sequence[str] = ()) -> None:
         self.lines = [one_line(line) for line in (lines or [message])]
@@ -69,3 +72,24 @@ def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_B
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Unreadable(name, f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
+
+
+def field_path(loc: Sequence[int | str]) -> str:
+    """('data', 'series', 0, 1) -> 'data.series[0][1]'."""
+    path = ""
+    for part in loc:
+        if isinstance(part, int):
+            path += f"[{part}]"
+        else:
+            path += f".{part}" if path else str(part)
+    return path
+
+
+def validation_line(exc: Any, skip: int = 0) -> str:
+    """A pydantic ValidationError's first problem in words, ``where: what`` (no class name, no docs URL).
+
+    ``skip`` leaves out leading location parts that people never wrote (a union's tag, say)."""
+    first = exc.errors()[0]
+    where = field_path(tuple(first["loc"])[skip:])
+    message = str(first["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+    return f"{where}: {message}" if where else message

@@ -50,16 +50,6 @@ def _default_pace(given: float | None) -> float:
 
 
 VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval")
-_BAD_INPUT = (  # errors that mean bad input (exit 2), by module and name
-    ("maic_tui.classroom.loader", "ClassroomError"),
-    ("maic_tui.session.config", "ConfigError"),
-    ("maic_tui.llm.provider", "ModelSpecError"),
-    ("maic_tui.llm.script_model", "ScriptError"),
-    ("maic_tui.orchestration.engine", "UnknownAgentError"),
-    ("maic_tui.session.store", "StoreError"),
-    ("maic_tui.session.log_records", "LogError"),
-    ("maic_tui.evaluation.scenario", "ScenarioError"),
-)
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -212,21 +202,22 @@ def _flags(args: argparse.Namespace) -> dict[str, object]:
 
 
 def _report(exc: Exception) -> int:
-    """One line per problem for bad input, one line for anything else; never a traceback."""
-    # Looked up, not imported: an error class from a module never loaded cannot have been raised, and
-    # importing them all would load the classroom schemas and LangChain on every start.
-    loaded = [getattr(sys.modules.get(module), name, None) for module, name in _BAD_INPUT]
-    bad_input = tuple(cls for cls in loaded if isinstance(cls, type))
-    problems = getattr(exc, "problems", None)
-    if isinstance(exc, bad_input) and problems:  # a classroom file: one line per problem
-        for problem in problems:
-            print(problem, file=sys.stderr)
+    """One clean line per problem for bad input, one line for anything else; never a traceback."""
+    from maic_tui.bad_input import BadInput
+    from maic_tui.text_safety import one_line
+
+    if isinstance(exc, BadInput):
+        for line in exc.lines:
+            print(exc.prefix + line, file=sys.stderr)
         return EXIT_BAD_INPUT
-    if isinstance(exc, bad_input):
-        print(f"maic-tui: {exc}", file=sys.stderr)
+    if isinstance(exc, RecursionError):
+        print("maic-tui: the input is nested too deeply to read", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(f"maic-tui: internal error: {type(exc).__name__}: {exc}", file=sys.stderr)
+    # Not a class name: people cannot act on "KeyError"; the text and the exit status say it was our fault.
+    detail = one_line(str(exc), 300) or "no details"
+    print(f"maic-tui: internal error ({detail}); please report it with the command you ran", file=sys.stderr)
     return EXIT_INTERNAL
+
 
 if __name__ == "__main__":
     sys.exit(main())

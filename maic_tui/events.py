@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.alias_generators import to_camel
 
-from maic_tui.bad_input import BadInput
+from maic_tui.bad_input import BadInput, validation_line
 from maic_tui.text_safety import clean_tree, json_safe
 
 
@@ -242,6 +242,4 @@ def from_dict(raw: object) -> Event:
     try:
         return _event_adapter().validate_python(clean_tree(raw))
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"][1:])
-        raise EventDecodeError(f"bad {kind} event: {where}: {first['msg']}") from None
+        raise EventDecodeError(f"bad {kind} event: {validation_line(exc, skip=1)}") from None

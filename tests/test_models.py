@@ -36,7 +36,7 @@ def test_spec_round_trip() -> None:
         ("{", "not valid JSON"),
         ('{"director": [{"chunks": ["a"], "text": "b"}]}', "not both"),
         ('{"director": [{}]}', "needs 'text', 'chunks' or 'error'"),
-        ('{"agents": {"t": [{"text": "x", "delay": 3}]}}', "agents.t.0"),
+        ('{"agents": {"t": [{"text": "x", "delay": 3}]}}', "agents.t[0]"),
         ('{"chunk_size": 0}', "chunk_size"),
     ],
 )

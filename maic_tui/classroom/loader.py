@@ -11,8 +11,8 @@ from typing import Any
 from pydantic import ValidationError
 
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
-from maic_tui.actions import field_path as format_path
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.bad_input import field_path as format_path
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
@@ -31,6 +31,7 @@ class Problem:
 
 
 class ClassroomError(BadInput):
+    prefix = ""  # each line starts with the file's name
     def __init__(self, problems: list[Problem]) -> None:
         super().__init__(lines=[str(p) for p in problems])
         self.problems = problems

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from maic_tui.bad_input import BadInput
 from maic_tui.colors import is_hex_color
 from maic_tui.paths import THEMES_DIR
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
 
 
-class ThemeError(ValueError):
+class ThemeError(BadInput):
     """A theme file that cannot be used; one line naming the file and the field."""
 
 

@@ -13,6 +13,7 @@ from rich.text import Text
 from maic_tui.evaluation.runner import ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
 from maic_tui.session.config import resolve_settings
+from maic_tui.text_safety import one_line
 
 EXIT_ALL_PASSED, EXIT_BELOW_THRESHOLD = 0, 1
 
@@ -27,7 +28,7 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     def progress(name: str, number: int, repeats: int) -> None:
         nonlocal done
         done += 1
-        line = f"[{done}/{total}] {name} (run {number} of {repeats})"
+        line = f"[{done}/{total}] {one_line(name)} (run {number} of {repeats})"
         if err.isatty():
             err.write(f"\r\x1b[2K{line}")
         else:
@@ -47,7 +48,7 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     console.print(Text(summary, style="bold green" if not failed else "bold red"), soft_wrap=True)
     for scenario in failed:
         for error in scenario["errors"]:
-            console.print(Text(f"{scenario['scenario']}: {error}", style="red"))
+            console.print(Text(one_line(f"{scenario['scenario']}: {error}"), style="red"))
     return EXIT_ALL_PASSED if data["ok"] else EXIT_BELOW_THRESHOLD
 
 
@@ -60,14 +61,14 @@ def _table(runs: list[ScenarioRun], repeat: int) -> Table:
     for run in runs:
         first = True
         if run.errors:
-            table.add_row(Text(run.name), "", Text("(could not run)"), "", "", Text("✗", style="red"),
-                          Text(run.errors[0]))
+            table.add_row(Text(one_line(run.name)), "", Text("(could not run)"), "", "", Text("✗", style="red"),
+                          Text(one_line(run.errors[0])))
             first = False
         for tally in run.tallies.values():
             mark = Text("✓", style="green") if tally.ok else Text("✗", style="bold red")
-            table.add_row(Text(run.name if first else ""), str(tally.turn), Text(tally.name),
+            table.add_row(Text(one_line(run.name) if first else ""), str(tally.turn), Text(tally.name),
                           f"{tally.rate:.0%}", f"{tally.threshold:.0%}", mark,
-                          Text("; ".join(tally.failures)[:60]))
+                          Text(one_line("; ".join(tally.failures), 60)))
             first = False
         table.add_section()
     return table

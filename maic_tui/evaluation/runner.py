@@ -13,6 +13,7 @@ from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
 from maic_tui.llm import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
+from maic_tui.text_safety import one_line
 
 
 @dataclass
@@ -84,7 +85,7 @@ def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
             try:
                 asyncio.run(_play_once(run, index, options))
             except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
-                run.errors.append(f"run {index + 1}: {type(exc).__name__}: {str(exc).splitlines()[0]}")
+                run.errors.append(f"run {index + 1}: {one_line(str(exc).splitlines()[0] if str(exc) else repr(exc))}")
 
 
 def report(runs: list[ScenarioRun], repeat: int) -> dict[str, Any]:

@@ -20,16 +20,17 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from maic_tui.actions import field_path
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import EndReason
 from maic_tui.paths import PROJECT_DIR
+from maic_tui.text_safety import clean_tree
 
 SCENARIOS_DIR = PROJECT_DIR / "sample_classrooms" / "scenarios"
 Role = Literal["teacher", "assistant", "student"]
 Rate = Annotated[float, Field(ge=0, le=1)]
 
 
-class ScenarioError(ValueError):
+class ScenarioError(BadInput):
     """A scenario file that cannot be used; one line naming the file and the field."""
 
 
@@ -87,16 +88,18 @@ def resolve_scenario(name_or_path: str) -> Path:
 
 def load_scenario(name_or_path: str) -> tuple[Path, Scenario]:
     path = resolve_scenario(name_or_path)
+    name = describe_path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-        return path, Scenario.model_validate(data)
-    except FileNotFoundError:
-        raise ScenarioError(f"{path}: no such scenario file") from None
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise ScenarioError(f"{path}: {exc}") from None
+        data = tomllib.loads(read_text_file(path, "scenario file"))
+        return path, Scenario.model_validate(clean_tree(data))
+    except Unreadable as exc:
+        raise ScenarioError(f"{name}: {exc.reason}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ScenarioError(f"{name}: nested too deeply") from None
     except ValidationError as exc:
-        first = exc.errors()[0]
-        raise ScenarioError(f"{path}: {field_path(first['loc'])}: {first['msg']}") from None
+        raise ScenarioError(f"{name}: {validation_line(exc)}") from None
 
 
 def relative_to(scenario_path: Path, target: str) -> str:

@@ -7,6 +7,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.context import DIRECTOR
 from maic_tui.llm.options import ModelOptions
@@ -14,7 +15,7 @@ from maic_tui.llm.options import ModelOptions
 KINDS = ("demo", "openai", "script")
 
 
-class ModelSpecError(ValueError):
+class ModelSpecError(BadInput):
     """A model spec that names no usable model; one line."""
 
 

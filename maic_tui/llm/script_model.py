@@ -10,12 +10,14 @@ from typing import Annotated, Any
 from langchain_core.messages import BaseMessage
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
+from maic_tui.events import json_error
 from maic_tui.llm.context import DIRECTOR, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 
 
-class ScriptError(ValueError):
+class ScriptError(BadInput):
     """A script file that cannot be used; the message is one line naming the file."""
 
 
@@ -52,19 +54,17 @@ class ScriptFile(BaseModel):
 
 
 def load_script(path: str | Path) -> ScriptFile:
-    source = Path(path)
+    name = describe_path(path)
     try:
-        raw: Any = json.loads(source.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise ScriptError(f"{source}: cannot read script ({exc.strerror or exc})") from None
-    except ValueError as exc:
-        raise ScriptError(f"{source}: not valid JSON ({exc})") from None
+        raw: Any = json.loads(read_text_file(path, "script file"))
+    except Unreadable as exc:
+        raise ScriptError(f"{name}: cannot read script ({exc.reason})") from None
+    except (ValueError, RecursionError) as exc:
+        raise ScriptError(f"{name}: not valid JSON ({json_error(exc)})") from None
     try:
         return ScriptFile.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(part) for part in first["loc"]) or "(top)"
-        raise ScriptError(f"{source}: {where}: {first['msg']}") from None
+        raise ScriptError(f"{name}: {validation_line(exc)}") from None
 
 
 class ScriptBook:

@@ -14,6 +14,7 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import StreamMode, StreamWriter
 
+from maic_tui.bad_input import BadInput
 from maic_tui.events import (
     AgentEndData,
     AgentEndEvent,
@@ -38,7 +39,7 @@ STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the sta
 _MENTION = re.compile(r"^\s*@(\S+)")
 
 
-class UnknownAgentError(ValueError):
+class UnknownAgentError(BadInput):
     """The learner named an agent that is not in the class."""
 
 

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
 
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
+
 if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
 
@@ -40,7 +42,7 @@ _KEYS = set(_ENV) | _UI_KEYS
 _TOP_LEVEL_KEY = r"^\s*{key}\s*="
 
 
-class ConfigError(ValueError):
+class ConfigError(BadInput):
     """A config file or setting that cannot be used; one line naming where."""
 
 
@@ -52,13 +54,18 @@ def config_path(env: Mapping[str, str] | None = None) -> Path:
 def _file_settings(path: Path) -> dict[str, Any]:
     if not path.exists():
         return {}
+    name = describe_path(path)
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, tomllib.TOMLDecodeError) as exc:
-        raise ConfigError(f"{path}: {exc}") from None
+        data = tomllib.loads(read_text_file(path, "config file", limit=2**20))
+    except Unreadable as exc:
+        raise ConfigError(f"{name}: {exc.reason}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(f"{name}: not valid TOML: {exc}") from None
+    except RecursionError:
+        raise ConfigError(f"{name}: nested too deeply") from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ConfigError(f"{path}: unknown setting '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})")
+        raise ConfigError(f"{name}: unknown setting '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})")
     return data
 
 
@@ -84,9 +91,7 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
     try:
         return spec, ModelOptions(**merged)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise ConfigError(f"setting '{where}': {first['msg']}") from None
+        raise ConfigError(f"setting {validation_line(exc)}") from None
 
 
 def read_setting(key: str, env: Mapping[str, str] | None = None) -> Any:

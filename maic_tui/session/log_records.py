@@ -18,7 +18,7 @@ from typing import Any, Literal
 
 from pydantic import ValidationError
 
-from maic_tui.bad_input import BadInput
+from maic_tui.bad_input import BadInput, validation_line
 from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict, json_error
 from maic_tui.text_safety import clean_tree, json_safe
 
@@ -101,8 +101,10 @@ def parse_record(body: str | dict[str, Any]) -> Record:
             return _LEARNER_SIDE[kind].model_validate(clean_tree(raw))
         if kind in EVENT_TYPES:
             return from_dict(raw)
-    except (ValidationError, EventDecodeError) as exc:
-        raise LogError(f"bad {kind} record: {str(exc).splitlines()[0]}") from None
+    except ValidationError as exc:
+        raise LogError(f"bad {kind} record: {validation_line(exc)}") from None
+    except EventDecodeError as exc:
+        raise LogError(exc.lines[0]) from None
     raise LogError(f"unknown record type {kind!r} (expected one of {', '.join(RECORD_TYPES)})")
 
 
@@ -136,7 +138,7 @@ def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:
             try:
                 info = SessionHeader.model_validate(clean_tree(raw)).data
             except ValidationError as exc:
-                raise LogError(f"{name}:{number}: bad session header: {exc.errors()[0]['msg']}") from None
+                raise LogError(f"{name}:{number}: bad session header: {validation_line(exc)}") from None
             continue
         if info is None:
             raise LogError(f"{name}:{number}: the first line must be the session header")

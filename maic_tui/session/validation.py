@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
+from maic_tui.bad_input import describe_path
 from maic_tui.classroom import check_file
 
 
@@ -15,7 +16,7 @@ def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
     for name in paths:
         classroom, problems = check_file(Path(name))
         if classroom is not None:
-            out.write(f"{name}: ok\n")
+            out.write(f"{describe_path(name)}: ok\n")
             continue
         status = 2
         for problem in problems:
