@@ -163,19 +163,26 @@ def main(argv: Sequence[str] | None = None) -> int:
             from maic_tui.evaluation.command import run_eval
 
             return run_eval(args.scenarios, _flags(args), args.repeat, args.report, sys.stdout, sys.stderr)
-        from maic_tui.session import commands
-
-        if args.verb == "run":
-            return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
-                                      sys.stdout, data_dir=args.data_dir)
-        classroom = args.classroom or DEFAULT_CLASSROOM
-        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir)
+        return _headless(args)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return EXIT_OK
     except Exception as exc:
         return _report(exc)
+
+
+def _headless(args: argparse.Namespace) -> int:
+    from maic_tui.stop_signals import StopSignals
+
+    with StopSignals() as stop:  # before the slow imports: a signal while they load must not be lost
+        from maic_tui.session import commands
+
+        if args.verb == "run":
+            return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
+                                      sys.stdout, data_dir=args.data_dir, stop=stop)
+        classroom = args.classroom or DEFAULT_CLASSROOM
+        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
 
 
 def _archive(args: argparse.Namespace) -> int:

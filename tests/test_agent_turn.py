@@ -123,14 +123,15 @@ async def test_emitted_actions_replay_to_the_same_board(tmp_path: Path) -> None:
     assert done(events).data.director_state.whiteboard_ledger[1].params["newLineIds"] == ["L3"]
 
 
-async def test_model_error_at_the_start_is_reported_inside_the_message(tmp_path: Path) -> None:
+async def test_a_model_error_before_any_speech_ends_the_turn_with_one_error(tmp_path: Path) -> None:
+    # Every agent shares the server: going on would fail again (or the fallback would resend the same agent).
     session = script_session(tmp_path, {"director": [pick("teacher"), pick("ta"), pick("END")],
                                         "agents": {"teacher": [{"error": "boom"}], "ta": [text("Still here.")]}})
     events = await play(session, "hello?")
-    assert kinds(events)[:6] == ["thinking:director", "thinking:agent_loading", "agent_start", "error",
-                                 "agent_end", "thinking:director"]
+    assert kinds(events) == ["thinking:director", "thinking:agent_loading", "agent_start", "error", "agent_end",
+                             "done"]
     assert "boom" in next(e.data.message for e in events if e.type == "error")
-    assert spoken(events, "ta") == "Still here."
+    assert done(events).data.end_reason == "error" and spoken(events, "ta") == ""
     assert_well_formed(events)
 
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import re
 
+from maic_tui.redaction import REDACTED
+from maic_tui.redaction import redact as redact_secrets
 from maic_tui.text_safety import terminal_safe
 
 # The server cannot be reached or will not serve us: every further call this turn would fail the same way.
@@ -31,11 +33,13 @@ class ScriptExhausted(ModelError):
     """A script model has no response left for a caller."""
 
 
+class ModelTimeoutError(ModelError):
+    """A model call (retries included) or the whole turn ran past its deadline."""
+
+
 def redact(text: str, secrets: tuple[str, ...] = ()) -> str:
-    for secret in secrets:
-        if secret:
-            text = text.replace(secret, "***")
-    return _SECRET.sub("***", text)
+    """The configured secrets, and anything shaped like a credential that a server echoed back in an error."""
+    return _SECRET.sub(REDACTED, redact_secrets(text, secrets))
 
 
 def one_line(text: str, limit: int = _MAX_CHARS) -> str:

@@ -66,3 +66,8 @@ def chunk_text(chunk: Any) -> str:
     if isinstance(content, list):
         return "".join(part.get("text", "") if isinstance(part, dict) else str(part) for part in content)
     return ""
+
+
+def is_empty_answer(exc: BaseException) -> bool:
+    """LangChain raises this when a server streamed no chunk at all: an empty answer, not a failure."""
+    return isinstance(exc, ValueError) and "No generation chunks were returned" in str(exc)

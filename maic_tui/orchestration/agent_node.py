@@ -30,15 +30,16 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
                                                agent_avatar=agent.avatar, agent_color=agent.color)))
     allowed = effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
     run = AgentRun(agent, message_id, ctx.board, ctx.scene, allowed, ctx.classroom.limits.max_actions_per_agent,
-                   writer)
+                   writer, redact=ctx.redact)
     error: ModelError | None = None
     interrupted = False
     try:
-        await ctx.call(_generate(ctx, state, run))
+        # Retried only while nothing has streamed: the learner has already seen any speech.
+        await ctx.call(lambda: _generate(ctx, state, run), may_retry=lambda: run.received == 0)
     except Interrupted:
         interrupted = True
-    except Exception as exc:  # the model failed: say so inside the agent's message, then carry on
-        error = describe(exc, who=agent.name, secrets=ctx.provider.options.secrets())
+    except Exception as exc:  # the model failed: say so inside the agent's message
+        error = describe(exc, who=agent.name, secrets=ctx.secrets)
         if run.received and error.fatal:  # it answered, then the connection died: a broken stream, not a dead server
             error = ModelError(f"{agent.name}: the model stream broke off after {run.received} characters")
         writer(ErrorEvent(data=ErrorData(message=error.message)))
@@ -62,7 +63,10 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
     }
     if interrupted:
         update["end_reason"] = "interrupted"
-    elif error is not None and error.fatal:
+    elif error is not None and (error.fatal or not run.had_content):
+        # Every agent shares the model server: one that failed before saying anything would fail again for
+        # the next agent (or be sent again by the fallback). A stream that broke off after speech keeps the
+        # turn going, so others can build on what was said.
         update["end_reason"] = "error"
         update["fatal"] = True
     return update

@@ -38,6 +38,7 @@ class AgentRun:
     allowed: list[str]  # the agent's actions for this scene
     max_actions: int
     emit: Callable[[Event], None]
+    redact: Callable[[str], str] = str  # the preview is cut to a length: a key must go before it is cut in two
     speech: list[str] = field(default_factory=list)
     actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     ledger: list[WhiteboardActionRecord] = field(default_factory=list)
@@ -99,7 +100,7 @@ class AgentRun:
         return AgentTurnSummary(
             agent_id=self.agent.id,
             agent_name=self.agent.name,
-            content_preview="".join(self.speech).strip()[:PREVIEW_CHARS],
+            content_preview=self.redact("".join(self.speech).strip())[:PREVIEW_CHARS],
             action_count=len(self.actions),
             whiteboard_actions=[name for name, _ in self.actions if name.startswith("wb_")],
             action_warnings=list(self.warnings),

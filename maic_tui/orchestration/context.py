@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable
+import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -11,9 +12,11 @@ from langchain_core.runnables import Runnable
 
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm import ModelProvider
+from maic_tui.llm.calls import bounded_call
 from maic_tui.llm.openai_model import with_response_format
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
+from maic_tui.redaction import redact, usable_secrets
 from maic_tui.whiteboard import Whiteboard
 
 T = TypeVar("T")
@@ -33,6 +36,7 @@ class EngineContext:
     scene_index: int = 0
     interrupted: bool = False
     message_count: int = 0
+    turn_deadline: float | None = None  # time.monotonic() by which the running turn must end
     _call: asyncio.Task[Any] | None = None
     _models: dict[str, Runnable[Any, Any]] = field(default_factory=dict)
 
@@ -51,6 +55,20 @@ class EngineContext:
             self._models[key] = model
         return self._models[key]
 
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return usable_secrets(self.provider.options.secrets())
+
+    def redact(self, text: str) -> str:
+        return redact(text, self.secrets)
+
+    def turn_budget_seconds(self) -> float:
+        """The bound on a whole turn: every director decision and agent turn taking its full timeout."""
+        return self.provider.options.timeout * (2 * self.classroom.limits.max_agent_turns + 1)
+
+    def turn_expired(self) -> bool:
+        return self.turn_deadline is not None and time.monotonic() >= self.turn_deadline
+
     def next_message_id(self, agent_id: str) -> str:
         self.message_count += 1
         return f"m{self.message_count}-{agent_id}"
@@ -61,10 +79,19 @@ class EngineContext:
         if self._call is not None and not self._call.done():
             self._call.cancel()
 
-    async def call(self, work: Awaitable[T]) -> T:
-        """Run one model call so that ``interrupt`` can cancel it without cancelling the graph."""
+    async def call(self, attempt: Callable[[], Awaitable[T]], may_retry: Callable[[], bool] = lambda: True) -> T:
+        """Run one model call, retries included, within its timeout and the turn's deadline, so that
+        ``interrupt`` can cancel it without cancelling the graph."""
         if self.interrupted:
             raise Interrupted
+        timeout = self.provider.options.timeout
+        deadline = time.monotonic() + timeout
+        expired = f"the model server timed out: no complete answer within {timeout:g} s (--timeout)"
+        if self.turn_deadline is not None and self.turn_deadline < deadline:
+            deadline = self.turn_deadline
+            expired = f"the turn ran past its limit of {self.turn_budget_seconds():g} s"
+        work = bounded_call(attempt, deadline=deadline, retries=self.provider.options.retries,
+                            may_retry=may_retry, expired=expired)
         task = asyncio.ensure_future(work)
         self._call = task
         try:

@@ -40,6 +40,35 @@ class Decision:
         return found
 
 
+class ObjectScanner:
+    """Tells, as chunks of an answer arrive, when a top-level JSON object has just closed (strings and
+    escapes tracked, so braces inside strings do not count)."""
+
+    def __init__(self) -> None:
+        self._depth = 0
+        self._in_string = False
+        self._escaped = False
+
+    def feed(self, text: str) -> bool:
+        closed = False
+        for char in text:
+            if self._in_string:
+                if self._escaped:
+                    self._escaped = False
+                elif char == "\\":
+                    self._escaped = True
+                elif char == '"':
+                    self._in_string = False
+            elif char == '"' and self._depth:
+                self._in_string = True
+            elif char == "{":
+                self._depth += 1
+            elif char == "}" and self._depth:
+                self._depth -= 1
+                closed = closed or self._depth == 0
+        return closed
+
+
 def resolve_agent(name: str, agents: Sequence[Agent]) -> str | None:
     """An agent id from its id or its name (exact first, then ignoring case and a leading '@')."""
     for agent in agents:

@@ -22,13 +22,16 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import chunk_text
+from maic_tui.llm.streaming import chunk_text, is_empty_answer
 from maic_tui.orchestration.context import EngineContext, Interrupted
-from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, parse_decision
+from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
 from maic_tui.orchestration.state import TurnState
 from maic_tui.orchestration.structured import director_schema
+from maic_tui.text_safety import terminal_safe
+
+DIRECTOR_CHAR_CAP = 4_000  # a decision is a few hundred characters; anything past this is a runaway model
 
 
 class _Step:
@@ -45,8 +48,9 @@ class _Step:
         self.latency_ms = 0.0
 
     def _record(self, path: str, final: str, reason: str) -> list[TraceRecord]:
+        raw = self.ctx.redact(terminal_safe("\n---\n".join(self.raw))) or None  # model text, shown in the trace
         record = TraceRecord(
-            step=self.number, path=path, candidates=self.candidates, raw="\n---\n".join(self.raw) or None,  # type: ignore[arg-type]
+            step=self.number, path=path, candidates=self.candidates, raw=raw,  # type: ignore[arg-type]
             parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
         )
         return [*self.state["trace"], record]
@@ -81,6 +85,10 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
     turns, budget = state["turn_count"], ctx.settings.budget(limits)
     if ctx.interrupted:
         return step.end("interrupted", "limit", END, "interrupted by the learner")
+    if ctx.turn_expired():
+        message = f"the turn ran past its limit of {ctx.turn_budget_seconds():g} s; stopped"
+        writer(ErrorEvent(data=ErrorData(message=message)))
+        return step.end("error", "limit", END, message)
     if turns >= limits.max_agent_turns:
         return step.end("agent_turn_limit", "limit", END, f"{turns} agent turns reached the limit")
     if state["director_calls"] >= budget:
@@ -114,7 +122,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
         except Interrupted:
             return step.end("interrupted", "model", END, "interrupted by the learner")
         except Exception as exc:  # a failing server: one clear line, and the turn ends
-            error = describe(exc, who="director", secrets=ctx.provider.options.secrets())
+            error = describe(exc, who="director", secrets=ctx.secrets)
             step.writer(ErrorEvent(data=ErrorData(message=error.message)))
             return step.end("error", "model", END, error.message)
         try:
@@ -147,15 +155,41 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     started = time.perf_counter()
 
     async def collect() -> str:
+        # A decision is one small JSON object: reading stops once it has closed, or at a cap, so a model
+        # that never stops (servers may ignore the token limit) cannot hold the turn or fill memory.
+        parts: list[str] = []
+        scanner = ObjectScanner()
+        size = 0
         with calling(call):
-            return "".join([chunk_text(chunk) async for chunk in model.astream(messages)])
+            stream = model.astream(messages)
+            try:
+                async for chunk in stream:
+                    text = chunk_text(chunk)
+                    parts.append(text)
+                    size += len(text)
+                    if (scanner.feed(text) and _decides("".join(parts))) or size >= DIRECTOR_CHAR_CAP:
+                        break
+            except Exception as exc:
+                if not is_empty_answer(exc):
+                    raise
+            finally:
+                await stream.aclose()  # type: ignore[attr-defined]
+        return "".join(parts)[:DIRECTOR_CHAR_CAP]
 
     try:
-        raw = await ctx.call(collect())
+        raw = await ctx.call(collect)
     finally:
         step.latency_ms += (time.perf_counter() - started) * 1000
     step.raw.append(raw)
     return raw
+
+
+def _decides(text: str) -> bool:
+    try:
+        parse_decision(text, ())
+    except DecisionError:
+        return False
+    return True
 
 
 def _apply(step: _Step, decision: Decision) -> dict[str, Any]:

@@ -7,6 +7,7 @@ Compiled once per session. Events leave the nodes through LangGraph's custom str
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import AsyncIterator, Callable
 from typing import Any, cast
 
@@ -33,6 +34,7 @@ from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import resolve_agent
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.redacting import EventRedactor, redact_model
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 
 STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the state after each step
@@ -41,6 +43,8 @@ _MENTION = re.compile(r"^\s*@(\S+)")
 
 class UnknownAgentError(BadInput):
     """The learner named an agent that is not in the class."""
+
+    prefix = ""  # said to the learner as it is
 
 
 def mentioned_agent(ctx: EngineContext, message: str) -> str | None:
@@ -54,8 +58,8 @@ def mentioned_agent(ctx: EngineContext, message: str) -> str | None:
             return agent.id
     found = resolve_agent(match.group(1).rstrip(",:"), ctx.classroom.agents)
     if found is None:
-        ids = ", ".join(a.id for a in ctx.classroom.agents)
-        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (agents: {ids})")
+        names = ", ".join(f"@{a.name}" for a in ctx.classroom.agents)
+        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (try {names})")
     return found
 
 
@@ -94,11 +98,17 @@ class TurnEngine:
         return mentioned
 
     async def run(self, message: str) -> AsyncIterator[Event]:
-        """Play one learner turn. Raises UnknownAgentError before anything happens for a bad @name."""
+        """Play one learner turn. Raises UnknownAgentError before anything happens for a bad @name.
+
+        An interruption that came before the turn started (Ctrl-C while the session was being built) is
+        kept: the turn then ends at once, still with its ``done``. Configured secrets never leave here
+        (``EventRedactor``), so no consumer of the stream can see one.
+        """
         first = self.first_agent(message)
         ctx = self.ctx
-        ctx.interrupted = False
+        redactor = EventRedactor(ctx.secrets)
         ctx.history.append(HistoryEntry(role="learner", text=message))
+        ctx.turn_deadline = time.monotonic() + ctx.turn_budget_seconds()
         final: TurnState = initial_state(message, first)
         open_message: AgentStartEvent | None = None
         config: RunnableConfig = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
@@ -109,21 +119,27 @@ class TurnEngine:
                     final = cast(TurnState, chunk)
                     if self.on_trace is not None:
                         for record in final["trace"][seen:]:
-                            self.on_trace(record)
+                            self.on_trace(redact_model(record, redactor.secrets))
                     continue
                 event = cast(Event, chunk)
                 if isinstance(event, AgentStartEvent):
                     open_message = event
                 elif isinstance(event, AgentEndEvent):
                     open_message = None
-                yield event
+                for safe in redactor(event):
+                    yield safe
         except Exception as exc:  # a bug must not leave a client without agent_end and done
-            yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine").message))
+            yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine", secrets=ctx.secrets).message))
             if open_message is not None:
-                yield AgentEndEvent(data=AgentEndData(message_id=open_message.data.message_id,
-                                                      agent_id=open_message.data.agent_id))
+                for safe in redactor(AgentEndEvent(data=AgentEndData(message_id=open_message.data.message_id,
+                                                                     agent_id=open_message.data.agent_id))):
+                    yield safe
             final = {**final, "end_reason": "error"}
-        yield done_event(final, ctx.interrupted)
+        finally:
+            ctx.turn_deadline = None
+        interrupted, ctx.interrupted = ctx.interrupted, False
+        for safe in redactor(done_event(final, interrupted)):
+            yield safe
 
 
 def done_event(state: TurnState, interrupted: bool) -> DoneEvent:

@@ -31,6 +31,8 @@ class ClassroomSession:
         self.recorder = recorder
         self._recording_problem: str | None = None
         self._reported: set[str] = set()
+        self._turn_recorded = False  # the running turn's learner record is in the log
+        self._interrupt_pending = False  # an interruption to record once the learner record is
         provider = make_provider(model, classroom, options)
         self.context = EngineContext(classroom, provider, settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
@@ -63,19 +65,27 @@ class ClassroomSession:
 
     async def turn(self, message: str) -> AsyncIterator[Event]:
         recorder = self.recorder
-        async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
-            started = False
-            async for event in events:  # a bad @name raises before any event, and nothing is recorded
-                if recorder is not None:
-                    if not started:
-                        recorder.record(LearnerRecord(data=LearnerData(text=message)))
-                        started = True
-                    recorder.record(event)
-                yield event
+        self._turn_recorded = False
+        try:
+            async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
+                async for event in events:  # a bad @name raises before any event, and nothing is recorded
+                    if recorder is not None:
+                        if not self._turn_recorded:
+                            recorder.record(LearnerRecord(data=LearnerData(text=self.context.redact(message))))
+                            self._turn_recorded = True
+                            if self._interrupt_pending:
+                                recorder.record(InterruptRecord())
+                        recorder.record(event)
+                    yield event
+        finally:
+            self._turn_recorded = self._interrupt_pending = False
 
     def interrupt(self) -> None:
         if self.recorder is not None:
-            self.recorder.record(InterruptRecord())
+            if self._turn_recorded:
+                self.recorder.record(InterruptRecord())
+            else:  # the log must read learner, then interrupt: it is written once the turn's first event is
+                self._interrupt_pending = True
         self.engine.interrupt()
 
     def change_scene(self, index: int) -> None:

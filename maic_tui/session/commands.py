@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import signal
 import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
@@ -19,23 +17,24 @@ from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
 from maic_tui.session.recording import start_recording
 from maic_tui.session.store import StoreError
+from maic_tui.stop_signals import StopSignals
 
 OPENING_MESSAGE = "Hello!"
 
 
 async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
-                printer: TranscriptPrinter | None) -> None:
+                printer: TranscriptPrinter | None, stop: StopSignals) -> None:
     for message in messages:
         session.check_message(message)  # a bad @name fails before anything is printed
-    loop = asyncio.get_running_loop()
-    # Ctrl-C interrupts the turn cleanly (done with endReason "interrupted"), then stops.
-    with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-        loop.add_signal_handler(signal.SIGINT, session.interrupt)
+    # A stop signal interrupts the running turn cleanly (done with endReason "interrupted"), then we stop.
+    stop.on_stop(asyncio.get_running_loop(), session.interrupt)
     try:
         for message in messages:
             if printer is not None:
                 printer.learner(session.classroom.learner.nickname, message)
             turn = session.turn(message)
+            if stop.stopping:  # it came while the session was being built: this turn ends at once
+                session.interrupt()
             try:
                 async for event in turn:
                     if printer is None:
@@ -47,21 +46,20 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
                 session.interrupt()
                 await turn.aclose()
                 raise
-            if session.context.interrupted:
+            if stop.stopping:
                 break
     finally:
-        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
-            loop.remove_signal_handler(signal.SIGINT)
+        stop.on_stop(None, None)
 
 
 def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
-              out: TextIO, data_dir: str | None = None) -> int:
+              out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None) -> int:
     """``maic-tui run``: play the learner's messages as turns, one JSON event per line; recorded."""
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
     session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
-    return _play_recorded(session, messages, out, None)
+    return _play_recorded(session, messages, out, None, stop or StopSignals())
 
 
 def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
@@ -75,18 +73,19 @@ def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, opti
 
 
 def _play_recorded(session: ClassroomSession, messages: Sequence[str], out: TextIO,
-                   printer: TranscriptPrinter | None) -> int:
+                   printer: TranscriptPrinter | None, stop: StopSignals) -> int:
     try:
-        asyncio.run(_play(session, messages, out, printer))
+        asyncio.run(_play(session, messages, out, printer, stop))
     finally:
         session.close()
         problem = session.recording_problem()
         if problem is not None:
             print(f"maic-tui: warning: {problem}", file=sys.stderr)
-    return 130 if session.context.interrupted else 0  # the shell's code for "stopped by Ctrl-C"
+    return stop.exit_code or 0  # the shell's codes: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP
 
 
-def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_dir: str | None = None) -> int:
+def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_dir: str | None = None,
+             stop: StopSignals | None = None) -> int:
     """``maic-tui demo``: the demo model answering the classroom's example questions, headless; recorded."""
     classroom = load_classroom(classroom_name)
     session = _recorded_session(classroom_name, classroom, "demo", ModelOptions(pace=0.0 if as_json else pace),
@@ -95,7 +94,7 @@ def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_
     printer = None if as_json else TranscriptPrinter(out)
     if printer is not None:
         out.write(f"{classroom.title}\n{classroom.description}\n".rstrip() + "\n")
-    code = _play_recorded(session, messages, out, printer)
+    code = _play_recorded(session, messages, out, printer, stop or StopSignals())
     if printer is not None:
         printer.board(session.board.summary(), session.board.conflicts())
     return code

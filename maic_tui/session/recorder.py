@@ -1,8 +1,8 @@
 """Appends a session's records to the database from a writer thread, so the event loop never waits on disk.
 
 Records are written in batches: a record waits at most ``FLUSH_SECONDS`` (100 ms), and ``done`` is written
-at once (the turn is complete on disk before the learner can type again). Secrets the recorder knows of
-(the API key) are replaced by ``***`` in everything it writes, whatever produced the text.
+at once (the turn is complete on disk before the learner can type again). Events arrive with secrets already
+redacted (the engine's stream never carries one); the session's header is redacted here.
 """
 
 from __future__ import annotations
@@ -15,13 +15,11 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
 
-from maic_tui.events import AgentEndEvent, TextDeltaData, TextDeltaEvent
+from maic_tui.redaction import redact, usable_secrets
 from maic_tui.session.log_records import Record, SessionInfo, Timed, record_json
 from maic_tui.session.store import SessionStore, transaction
 
 FLUSH_SECONDS = 0.1
-REDACTED = "***"
-_MIN_SECRET = 6  # shorter "keys" (e.g. "none", "x") are placeholders; replacing them would mangle text
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,39 +30,16 @@ class _Flush:
 _STOP = object()
 
 
-def redact(text: str, secrets: Iterable[str]) -> str:
-    for secret in secrets:
-        if len(secret) >= _MIN_SECRET:
-            text = text.replace(secret, REDACTED)
-    return text
-
-
-def _unsafe_tail(text: str, secrets: Iterable[str]) -> int:
-    """How many characters at the end of ``text`` could be the beginning of a secret."""
-    longest = 0
-    for secret in secrets:
-        for size in range(min(len(secret) - 1, len(text)), longest, -1):
-            if secret.startswith(text[-size:]):
-                longest = size
-                break
-    return longest
-
-
-def _delta(message_id: str, content: str) -> TextDeltaEvent:
-    return TextDeltaEvent(data=TextDeltaData(content=content, message_id=message_id))
-
-
 class Recorder:
     """One session's writer. ``record`` never blocks; ``flush`` waits until everything so far is on disk."""
 
     def __init__(self, store: SessionStore, info: SessionInfo, *, resume: bool = False, next_seq: int = 0,
                  secrets: Iterable[str] = ()) -> None:
         self.store = store
-        self.secrets = tuple(s for s in secrets if s and len(s) >= _MIN_SECRET)
-        self.info = info.model_copy(update={"model": redact(info.model, self.secrets),
-                                            "classroom_toml": redact(info.classroom_toml, self.secrets)})
+        secrets = usable_secrets(secrets)
+        self.info = info.model_copy(update={"model": redact(info.model, secrets),
+                                            "classroom_toml": redact(info.classroom_toml, secrets)})
         self.error: str | None = None  # the first write failure, for the caller to report once
-        self._held: dict[str, str] = {}  # message id -> speech held back while it may start a secret
         self._seq = next_seq
         self._queue: queue.Queue[object] = queue.Queue()
         store.open().close()  # fails here, in the caller, if the database cannot be opened
@@ -81,26 +56,7 @@ class Recorder:
         return time.time() - self.info.started
 
     def record(self, record: Record) -> None:
-        if self.secrets and isinstance(record, TextDeltaEvent | AgentEndEvent):
-            for item in self._stream_guard(record):
-                self._queue.put(Timed(self.elapsed(), item))
-            return
         self._queue.put(Timed(self.elapsed(), record))
-
-    def _stream_guard(self, record: TextDeltaEvent | AgentEndEvent) -> list[Record]:
-        """Speech arrives in pieces, and a key may be split across them: the end of a message's text that
-        could be the start of a secret is held back until the next piece (or the message's end) shows."""
-        message_id = record.data.message_id
-        held = self._held.pop(message_id, "")
-        if isinstance(record, AgentEndEvent):
-            rest = redact(held, self.secrets)
-            return [*([_delta(message_id, rest)] if rest else []), record]
-        text = redact(held + record.data.content, self.secrets)
-        keep = _unsafe_tail(text, self.secrets)
-        if keep:
-            self._held[message_id] = text[-keep:]
-            text = text[:-keep]
-        return [_delta(message_id, text)] if text else []
 
     def flush(self, timeout: float = 5.0) -> None:
         done = threading.Event()
@@ -146,8 +102,7 @@ class Recorder:
             return
         rows = []
         for item in items:
-            rows.append((self.info.id, self._seq, item.t, item.record.type,
-                         redact(record_json(item.record), self.secrets)))
+            rows.append((self.info.id, self._seq, item.t, item.record.type, record_json(item.record)))
             self._seq += 1
         try:
             with transaction(db):
