@@ -27,7 +27,9 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker, WorkerState
 
 from maic_tui.session.config import ConfigError, read_setting, save_setting
+from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import SendRequested
+from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.session_loader import SessionRecipe, build_session
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
@@ -38,6 +40,7 @@ from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.notifications import SeverityLevel
     from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
@@ -129,7 +132,7 @@ class ClassroomApp(RoomViews, App[None]):
         if self.is_open:
             yield self._room()
         else:
-            yield Static(f"Opening {self._opening or 'the classroom'}…", id="opening", markup=False)
+            yield Static(plain(f"Opening {self._opening or 'the classroom'}…"), id="opening")
         yield Footer()
 
     def _room(self) -> Widget:
@@ -188,6 +191,8 @@ class ClassroomApp(RoomViews, App[None]):
             turns = sum(1 for item in self.recipe.resume.records if item.record.type == "learner")
             self.view.note(f"Resumed session {self.recipe.resume.info.id} "
                            f"({turns} turn{'' if turns == 1 else 's'} so far).")
+            for line in self.recipe.resume.skipped:
+                self.view.note(line, "error")
         elif self.recipe.replay is None:
             self._welcome()
         if self._frame_timer is None:
@@ -219,11 +224,17 @@ class ClassroomApp(RoomViews, App[None]):
         self.flush()
 
     def _show_title(self) -> None:
-        self.title = self.classroom.title
+        self.title = one_line(self.classroom.title, 120)
         model = self.recipe.model
         if model.startswith("script:"):  # the file's name says enough; its folder is noise
             model = "script:" + Path(model.removeprefix("script:")).name
-        self.sub_title = f"{model} · {self.classroom.learner.nickname}"
+        self.sub_title = one_line(f"{model} · {self.classroom.learner.nickname}", 120)
+
+    def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
+               timeout: float | None = None, markup: bool = True) -> None:
+        """Every notification is plain text: messages quote model output, file names and classroom text."""
+        super().notify(one_line(message, 500), title=one_line(title, 120), severity=severity, timeout=timeout,
+                       markup=False)
 
     # --- the session -------------------------------------------------------------------------------
 
@@ -342,9 +353,10 @@ class ClassroomApp(RoomViews, App[None]):
     def _show_cue(self) -> None:
         cue = self.view.cue
         composer = self.part(Composer)
-        composer.placeholder = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
+        prompt = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
         if self.recipe.replay is not None:
-            composer.placeholder = f"Replay of {self.recipe.replay.source or 'a recorded session'}: nothing is sent"
+            prompt = f"Replay of {self.recipe.replay.source or 'a recorded session'}: nothing is sent"
+        composer.placeholder = plain_block(prompt[:300])  # a str placeholder would be read as markup
         self.part(CueBar).show(cue.options or [] if cue is not None else [])
 
     # --- actions -----------------------------------------------------------------------------------

@@ -8,9 +8,12 @@ from functools import partial
 from typing import TYPE_CHECKING, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.content import Content
+from textual.fuzzy import Matcher
 
 from maic_tui.classroom import sample_names
-from maic_tui.text_safety import terminal_safe
+from maic_tui.text_safety import one_line
+from maic_tui.tui.plain import LABEL_CHARS, as_markup
 
 if TYPE_CHECKING:
     from maic_tui.session.store import SessionSummary
@@ -37,20 +40,19 @@ class ClassroomCommands(Provider):
         if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return [found[0], found[-1]]
         for index, scene in enumerate(app.classroom.scenes):
-            title = terminal_safe(scene.title)
-            found.append((f"Go to scene {index + 1}: {title}", partial(app.go_to_scene, index), "Show this slide"))
+            found.append((f"Go to scene {index + 1}: {scene.title}", partial(app.go_to_scene, index),
+                          "Show this slide"))
         for agent in app.classroom.agents:
-            found.append((f"Persona: {terminal_safe(agent.name)}", partial(app.show_persona, agent.id),
+            found.append((f"Persona: {agent.name}", partial(app.show_persona, agent.id),
                           f"{agent.role} · what this agent is like and may do"))
         for summary in self._recent_sessions(app):
-            last = " ".join(summary.last_message.split())[:40]
-            found.append((f"Resume session {summary.id}: {terminal_safe(summary.title)}",
-                          partial(app.resume_session, summary.id),
-                          f"{summary.turns} turns · last: {terminal_safe(last) or '—'}"))
+            found.append((f"Resume session {summary.id}: {summary.title}", partial(app.resume_session, summary.id),
+                          f"{summary.turns} turns · last: {one_line(summary.last_message, 40) or '—'}"))
         for name in sample_names():
             found.append((f"Switch classroom: {name}", partial(app.switch_classroom, name),
                           "Open a bundled sample classroom"))
-        return found
+        # Names and help quote classroom files and recorded learner messages: shown literally, never as markup.
+        return [(one_line(name, LABEL_CHARS), callback, as_markup(help_text)) for name, callback, help_text in found]
 
     @staticmethod
     def _recent_sessions(app: ClassroomApp) -> list[SessionSummary]:
@@ -67,11 +69,21 @@ class ClassroomCommands(Provider):
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self._commands():
-            yield DiscoveryHit(name, callback, help=help_text)
+            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
 
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, callback, help_text in self._commands():
             score = matcher.match(name)
             if score > 0:
-                yield Hit(score, matcher.highlight(name), callback, help=help_text)
+                yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
+
+
+def highlight(matcher: Matcher, candidate: str) -> Content:
+    """The candidate with the matched letters marked; ``Matcher.highlight`` would parse it as markup."""
+    content = Content(candidate)
+    _, offsets = matcher.fuzzy_search.match(matcher.query, candidate)
+    for offset in offsets:
+        if not candidate[offset].isspace():
+            content = content.stylize(matcher.match_style, offset, offset + 1)
+    return content

@@ -13,6 +13,8 @@ from textual.widgets import Static
 
 from maic_tui.actions import effective_actions
 from maic_tui.classroom.models import Agent
+from maic_tui.text_safety import one_line, terminal_safe
+from maic_tui.tui.plain import LABEL_CHARS
 from maic_tui.tui.theming import agent_color
 
 
@@ -28,13 +30,13 @@ class PersonaScreen(ModalScreen[None]):
         agent = self.agent
         color = agent_color(self.app, agent.color)
         title = Text()
-        title.append(f"{agent.avatar}  ")
-        title.append(agent.name, style=f"bold {color}")
+        title.append(f"{one_line(agent.avatar, 4)}  ")
+        title.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
         title.append(f"   {agent.role} · priority {agent.priority}", style="dim")
         actions = effective_actions(agent.actions, self.scene_type)
         with Vertical(id="persona-card"):
             yield Static(title, id="persona-title")
-            yield Static(Text(agent.persona), id="persona-text")
+            yield Static(Text(terminal_safe(agent.persona)), id="persona-text")
             yield Static(Text("Allowed actions in this scene", style="bold"))
             yield Static(Text(", ".join(actions) or "none (speech only)"), id="persona-actions")
             yield Static(Text(f"id: {agent.id} · colour {agent.color}", style="dim"))

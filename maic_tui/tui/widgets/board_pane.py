@@ -11,7 +11,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from maic_tui.text_safety import terminal_safe
+from maic_tui.tui.plain import plain
 from maic_tui.tui.theming import board_palette
 
 if TYPE_CHECKING:
@@ -65,9 +65,8 @@ class BoardPane(Widget, can_focus=True):
         if self.showing_board:
             count = len(view.board.elements)
             self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}"
-        elif view.scene is not None:
-            title = terminal_safe(view.scene.title)
-            self.border_title = f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {title}"
+        elif view.scene is not None:  # a border title string would be read as markup
+            self.border_title = plain(f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {view.scene.title}")
         self.border_subtitle = "F3 board/slide · F5/F6 scene"
 
     def render(self) -> RenderableType:

@@ -11,11 +11,12 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
-from textual.content import Content
 from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
+from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import SendRequested
+from maic_tui.tui.plain import plain
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Agent
@@ -83,7 +84,7 @@ class Composer(TextArea):
         self._matches = matches
         popup = self.popup
         popup.clear_options()
-        popup.add_options(Option(Content(f"{a.avatar} {a.name} · {a.role}"), id=a.id) for a in matches)
+        popup.add_options(Option(plain(f"{a.avatar} {a.name} · {a.role}"), id=a.id) for a in matches)
         popup.display = bool(matches)
         if matches:
             popup.highlighted = 0
@@ -114,7 +115,7 @@ class CueBar(Horizontal):
     def show(self, options: Sequence[str]) -> None:
         self.options = list(options)[:4]
         self.remove_children()
-        buttons = [Button(Content(f"{n}· {option}"), name=str(n), classes="cue-option", compact=True)
+        buttons = [Button(plain(f"{n}· {option}", 64), name=str(n), classes="cue-option", compact=True)
                    for n, option in enumerate(self.options, start=1)]
         self.mount_all(buttons)
         self.display = bool(buttons)
@@ -150,7 +151,7 @@ class ComposerBox(Vertical):
     def show_queue(self, queued: Sequence[str]) -> None:
         queue = self.query_one("#queue", Static)
         if queued:
-            first = queued[0] if len(queued[0]) <= 60 else queued[0][:59] + "…"
             more = f" (+{len(queued) - 1} more)" if len(queued) > 1 else ""
-            queue.update(Text(f"⏳ queued: {first}{more} — sent when the class finishes; Esc interrupts"))
+            queue.update(plain(f"⏳ queued: {one_line(queued[0], 60)}{more} — sent when the class finishes; "
+                               "Esc interrupts", None))
         queue.display = bool(queued)

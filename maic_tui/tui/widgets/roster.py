@@ -13,7 +13,9 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import PersonaRequested
+from maic_tui.tui.plain import LABEL_CHARS
 from maic_tui.tui.theming import agent_color
 
 if TYPE_CHECKING:
@@ -47,8 +49,8 @@ class Roster(Vertical):
         color = agent_color(self.app, agent.color)
         status = self.statuses[agent.id]
         line = Text(no_wrap=True, overflow="ellipsis")
-        line.append(f"{agent.avatar} ")
-        line.append(agent.name, style=f"bold {color}")
+        line.append(f"{one_line(agent.avatar, 4)} ")
+        line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
         line.append(f"\n   {agent.role}", style="dim")
         line.append(f"  {STATUS_MARK[status]}", style=color if status != "idle" else "dim")
         return line
