@@ -18,6 +18,11 @@ class Reply:
     status: int = 200  # anything else answers with an error body
     drop_after: int | None = None  # close the connection after this many content chunks
     stall: float = 0.0  # seconds to wait before answering
+    raw: bytes | None = None  # sent as the stream's body instead of chunks of ``text`` (bad bytes, bad JSON)
+    forever: bool = False  # after ``text``, keep streaming spaces until the client hangs up
+    role: str | None = "assistant"  # ``delta.role`` of the chunks (None: none carries one)
+    role_once: bool = False  # only the first chunk carries the role, as some servers do
+    headers: dict[str, str] = field(default_factory=dict)  # extra response headers (Retry-After)
 
 
 @dataclass
@@ -26,11 +31,13 @@ class FakeServer:
     requests: list[dict[str, Any]] = field(default_factory=list)
     headers: list[dict[str, str]] = field(default_factory=list)
     url: str = ""
+    hung_up: int = 0  # streams the client closed before their end
 
 
-def _chunk(content: str) -> bytes:
+def _chunk(content: str, role: str | None = "assistant") -> bytes:
+    delta = {"role": role, "content": content} if role is not None else {"content": content}
     body = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
-            "choices": [{"index": 0, "delta": {"role": "assistant", "content": content}, "finish_reason": None}]}
+            "choices": [{"index": 0, "delta": delta, "finish_reason": None}]}
     return f"data: {json.dumps(body)}\n\n".encode()
 
 
@@ -53,6 +60,8 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
                 self.send_response(reply.status)
                 self.send_header("content-type", "application/json")
                 self.send_header("content-length", str(len(payload)))
+                for name, value in reply.headers.items():
+                    self.send_header(name, value)
                 self.end_headers()
                 self.wfile.write(payload)
                 return
@@ -60,6 +69,17 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("content-type", "text/event-stream")
             self.send_header("transfer-encoding", "chunked")
             self.end_headers()
+            try:
+                self._stream(reply)
+            except (BrokenPipeError, ConnectionResetError):
+                server.hung_up += 1  # the client stopped reading: what a capped or timed-out call does
+
+        def _stream(self, reply: Reply) -> None:
+            if reply.raw is not None:
+                self._send(reply.raw)
+                self.wfile.write(b"0\r\n\r\n")
+                self.wfile.flush()
+                return
             pieces = [reply.text[i : i + 5] for i in range(0, len(reply.text), 5)]
             for index, piece in enumerate(pieces):
                 if reply.drop_after is not None and index >= reply.drop_after:
@@ -67,7 +87,11 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
                     self.close_connection = True
                     self.connection.shutdown(2)
                     return
-                self._send(_chunk(piece))
+                self._send(_chunk(piece, reply.role if index == 0 or not reply.role_once else None))
+            started = time.monotonic()
+            while reply.forever and time.monotonic() - started < 120:  # bounded, so a test can never hang
+                self._send(_chunk("    ", None if reply.role_once else reply.role))
+                time.sleep(0.002)
             self._send(b"data: [DONE]\n\n")
             self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()
@@ -79,10 +103,17 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
     return Handler
 
 
+class _QuietServer(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        pass  # a client hanging up mid-stream is what several tests do on purpose
+
+
 @contextmanager
 def fake_openai(*replies: Reply) -> Iterator[FakeServer]:
     state = FakeServer(list(replies))
-    httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler(state))
+    httpd = _QuietServer(("127.0.0.1", 0), _handler(state))
     state.url = f"http://127.0.0.1:{httpd.server_address[1]}/v1"
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()

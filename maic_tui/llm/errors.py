@@ -23,10 +23,11 @@ _MAX_CHARS = 240
 class ModelError(Exception):
     """A model call failed. ``fatal`` means the server is unreachable or refuses us."""
 
-    def __init__(self, message: str, *, fatal: bool = False) -> None:
+    def __init__(self, message: str, *, fatal: bool = False, dropped: bool = False) -> None:
         super().__init__(message)
         self.message = message
         self.fatal = fatal
+        self.dropped = dropped  # the connection was lost (after the server had answered, if it had)
 
 
 class ScriptExhausted(ModelError):
@@ -47,34 +48,79 @@ def one_line(text: str, limit: int = _MAX_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
+def _chain(exc: BaseException) -> list[BaseException]:
+    seen: list[BaseException] = []
+    current: BaseException | None = exc
+    while current is not None and all(current is not link for link in seen) and len(seen) < 8:
+        seen.append(current)
+        current = current.__cause__ or current.__context__
+    return seen
+
+
 def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = ()) -> ModelError:
-    """Turn any exception raised by a model call into a ModelError with a one-line message."""
+    """Turn any exception raised by a model call into a ModelError with one plain line: what failed and, where
+    it helps, what to do. Never a Python class name, never a traceback or a documentation URL."""
     if isinstance(exc, ModelError):
         return ModelError(one_line(f"{who}: {redact(exc.message, secrets)}"), fatal=exc.fatal)
-    name = type(exc).__name__
+    chain = _chain(exc)
     # langchain-openai wraps the client's errors in subclasses, so the whole class chain is looked at.
     names = {cls.__name__ for cls in type(exc).__mro__}
+    causes = {cls.__name__ for link in chain[1:] for cls in type(link).__mro__}
     status = getattr(exc, "status_code", None)
     detail = _detail(exc)
+    dropped = bool(causes & _DROPPED) or any(word in str(link).lower() for link in chain for word in _DROP_WORDS)
     if names & {"APITimeoutError", "TimeoutError", "ReadTimeout", "ConnectTimeout", "ModelTimeoutError"}:
         text = "the model server timed out"
+    elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"} and dropped:
+        text = "the connection to the model server dropped in the middle of the answer"
     elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"}:
         if detail in ("", "Connection error."):
             detail = "connection failed"
-        text = f"cannot reach the model server ({detail})"
+        text = f"cannot reach the model server ({detail}); is it running, and is the base URL right?"
     elif status == 401 or "AuthenticationError" in names:
-        text = "the model server refused the API key (401)"
+        text = "the model server refused the API key (401); check MAIC_API_KEY or OPENAI_API_KEY"
     elif status == 429 or "RateLimitError" in names:
         text = "the model server is rate limiting (429); try again shortly"
     elif status is not None:
         text = f"the model server answered {status}" + (f": {detail}" if detail else "")
-    elif name in ("RemoteProtocolError", "ReadError") or "incomplete" in detail.lower():
-        text = f"the model stream broke off ({detail or name})"
+    elif names & {"RemoteProtocolError", "ReadError"} or dropped:
+        text = "the connection to the model server dropped in the middle of the answer"
+    elif isinstance(exc, UnicodeDecodeError) or causes & {"UnicodeDecodeError"}:
+        text = "the model server sent bytes that are not UTF-8 text"
+    elif "JSONDecodeError" in names | causes:
+        text = f"the model server sent a malformed stream (not JSON: {_json_reason(chain)})"
+    elif "ValidationError" in names:
+        text = f"the model server sent a reply this client cannot read ({_validation_reason(exc)})"
     else:
-        text = f"{name}: {detail}" if detail else name
+        text = f"the model call failed ({detail or 'no details'})"
     timed_out = text == "the model server timed out"
-    fatal = not timed_out and (bool(names & _FATAL_NAMES) or status in _FATAL_STATUS)
-    return ModelError(one_line(f"{who}: {redact(text, secrets)}"), fatal=fatal)
+    dropped_mid_answer = text.startswith("the connection to the model server dropped")
+    fatal = not (timed_out or dropped_mid_answer) and (bool(names & _FATAL_NAMES) or status in _FATAL_STATUS)
+    return ModelError(one_line(f"{who}: {redact(text, secrets)}"), fatal=fatal, dropped=dropped_mid_answer or fatal)
+
+
+_DROPPED = {"RemoteProtocolError", "ReadError", "IncompleteRead"}
+_DROP_WORDS = ("incomplete chunked read", "peer closed connection", "connection reset")
+
+
+def _json_reason(chain: list[BaseException]) -> str:
+    for link in chain:
+        message = getattr(link, "msg", None)
+        if isinstance(message, str) and hasattr(link, "lineno"):
+            return f"{message} at line {link.lineno} column {link.colno}"  # type: ignore[attr-defined]
+    return "unexpected text"
+
+
+def _validation_reason(exc: BaseException) -> str:
+    errors = getattr(exc, "errors", None)
+    try:
+        first = errors()[0] if callable(errors) else None
+    except Exception:
+        first = None
+    if not isinstance(first, dict):
+        return "unexpected fields"
+    where = ".".join(str(part) for part in first.get("loc", ()))
+    return f"{where}: {first.get('msg', 'unexpected value')}" if where else str(first.get("msg", "unexpected value"))
 
 
 def _detail(exc: BaseException) -> str:

@@ -20,7 +20,7 @@ def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
         api_key=SecretStr(options.api_key or "not-needed"),
         streaming=True,
         timeout=options.timeout,
-        max_retries=options.retries,
+        max_retries=0,  # we retry ourselves, within one deadline per call and only where worth it (llm.calls)
         temperature=options.temperature,
         max_completion_tokens=options.max_tokens,
         seed=options.seed,

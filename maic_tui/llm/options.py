@@ -15,8 +15,8 @@ class ModelOptions(BaseModel):
 
     base_url: str | None = None
     api_key: str | None = Field(None, repr=False)
-    timeout: float = Field(60.0, gt=0)  # seconds per request
-    retries: int = Field(2, ge=0, le=10)  # with exponential backoff (the OpenAI client's)
+    timeout: float = Field(60.0, gt=0)  # seconds for a whole model call: connect, stream and retries
+    retries: int = Field(2, ge=0, le=10)  # more tries after a connect error, a 429 or a 5xx (llm.calls)
     temperature: float | None = None
     max_tokens: int | None = Field(1024, ge=1)
     seed: int = 0

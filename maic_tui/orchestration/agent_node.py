@@ -12,7 +12,7 @@ from maic_tui.actions import effective_actions
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import CallContext, ModelError, describe
 from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import chunk_text
+from maic_tui.llm.streaming import chunk_text, is_empty_answer
 from maic_tui.orchestration.agent_run import AgentRun
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.history import agent_messages
@@ -40,7 +40,7 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
         interrupted = True
     except Exception as exc:  # the model failed: say so inside the agent's message
         error = describe(exc, who=agent.name, secrets=ctx.secrets)
-        if run.received and error.fatal:  # it answered, then the connection died: a broken stream, not a dead server
+        if run.received and error.dropped:  # it answered, then the connection died: a broken stream, not a dead server
             error = ModelError(f"{agent.name}: the model stream broke off after {run.received} characters")
         writer(ErrorEvent(data=ErrorData(message=error.message)))
     finally:
@@ -98,6 +98,9 @@ async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
             if run.received > cap:
                 run.warn(f"output cut at {cap} characters")
                 break
-    finally:
-        await stream.aclose()
+    except Exception as exc:  # a failed stream has already closed itself
+        if not is_empty_answer(exc):  # no chunk at all: an empty turn, not a failure
+            raise
+    else:
+        await stream.aclose()  # hang up on a model that goes on after its answer
     run.take(parser.close())

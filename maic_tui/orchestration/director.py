@@ -169,11 +169,11 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
                     size += len(text)
                     if (scanner.feed(text) and _decides("".join(parts))) or size >= DIRECTOR_CHAR_CAP:
                         break
-            except Exception as exc:
+            except Exception as exc:  # a failed stream has already closed itself
                 if not is_empty_answer(exc):
                     raise
-            finally:
-                await stream.aclose()  # type: ignore[attr-defined]
+            else:
+                await stream.aclose()  # type: ignore[attr-defined]  # hang up on a model that goes on
         return "".join(parts)[:DIRECTOR_CHAR_CAP]
 
     try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import signal
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -95,6 +96,7 @@ class ClassroomApp(RoomViews, App[None]):
         self._opener = opener
         self._opening = opening
         self.startup_error: Exception | None = None
+        self.stop_code: int | None = None  # 128 + the signal that ended the app, if one did
         if classroom is not None:
             self._set_classroom(classroom)
         self.session: ClassroomSession | None = None
@@ -157,10 +159,25 @@ class ClassroomApp(RoomViews, App[None]):
             if error:
                 self.notify(error, severity="warning", markup=False)
         self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self._catch_stop_signals()
         if self.is_open:
             self._enter_room()
         else:
             self.call_after_refresh(self._open)
+
+    def _catch_stop_signals(self) -> None:
+        """SIGTERM and SIGHUP quit as Ctrl+Q does: the turn is interrupted and its log closed, the terminal
+        restored, and the exit status says which signal it was (143, 129)."""
+        if self.is_headless:
+            return
+        loop = asyncio.get_running_loop()
+        for number in (signal.SIGTERM, signal.SIGHUP):
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.add_signal_handler(number, self._stop_signal, number)
+
+    def _stop_signal(self, number: int) -> None:
+        self.stop_code = 128 + number
+        self.call_next(self.action_quit)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.
@@ -422,7 +439,7 @@ class ClassroomApp(RoomViews, App[None]):
             self.action_interrupt()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._turn_ended(), QUIT_WAIT_SECONDS)
-        self.exit()
+        self.exit(return_code=self.stop_code)
 
     async def _turn_ended(self) -> None:
         while self.turn_running:

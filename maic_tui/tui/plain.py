@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 from textual.content import Content
-from textual.markup import escape
 
 from maic_tui.text_safety import one_line, terminal_safe
 
@@ -22,6 +21,7 @@ def plain_block(text: str) -> Content:
 
 
 def as_markup(text: str, limit: int | None = LABEL_CHARS) -> str:
-    """For the few Textual APIs that only take markup strings (a palette hit's help line): escaped, so that
-    it reads literally."""
-    return escape(one_line(text, limit))
+    """For the few Textual APIs that only take markup strings (a palette hit's help line): every ``[``
+    escaped, so that it reads literally. (``textual.markup.escape`` leaves an unclosed ``[link=…`` alone,
+    and a cut line often ends in one.)"""
+    return one_line(text, limit).replace("[", "\\[")

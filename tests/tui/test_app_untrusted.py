@@ -1,0 +1,149 @@
+"""The app's chrome shows untrusted text literally: header, roster, persona card, cue prompt and options,
+board and slide titles, notifications, the palette (which crashed on ``[link=…]``), the full transcript and
+the trace panel. The last test reads the raw bytes the real app writes to a terminal (a pty)."""
+
+from __future__ import annotations
+
+import fcntl
+import html
+import os
+import re
+import select
+import struct
+import subprocess
+import sys
+import termios
+import time
+from pathlib import Path
+from typing import Any
+
+from textual.command import CommandPalette
+from textual.pilot import Pilot
+
+from maic_tui.classroom import load_classroom
+from maic_tui.llm.options import ModelOptions
+from maic_tui.session.classroom_session import ClassroomSession
+from maic_tui.session.recording import start_recording
+from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.session_loader import SessionRecipe
+from maic_tui.tui.widgets.board_pane import BoardPane
+from tests.hostile import LINK, MARKUP, assert_inert, assert_inert_bytes, hostile_classroom, hostile_script
+from tests.tui.helpers import finish_turn, ready, say, wait_for
+
+
+def _screen_text(app: ClassroomApp) -> str:
+    svg = app.export_screenshot()
+    return "".join(html.unescape(part) for part in re.findall(r"<text[^>]*>(.*?)</text>", svg)).replace("\xa0", " ")
+
+
+def _hostile_app(folder: Path, data_dir: Path | None = None) -> ClassroomApp:
+    room = load_classroom(hostile_classroom(folder))
+    recipe = SessionRecipe(f"script:{hostile_script(folder)}", ModelOptions(), data_dir=data_dir,
+                           classroom_name=str(folder / "hostile.toml"))
+    return ClassroomApp(room, recipe)
+
+
+async def _palette(pilot: Pilot[Any], query: str) -> str:
+    app = pilot.app
+    await pilot.press("ctrl+p")
+    await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette))
+    await pilot.press(*query)
+    await pilot.pause(0.6)
+    text = _screen_text(app)  # type: ignore[arg-type]
+    await pilot.press("escape")
+    await wait_for(pilot, lambda: not isinstance(app.screen, CommandPalette))
+    return text
+
+
+async def test_every_surface_of_the_room_shows_hostile_text_literally(tmp_path: Path) -> None:
+    app = _hostile_app(tmp_path)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await ready(pilot)
+        await say(pilot, "first?")
+        await finish_turn(pilot)
+        await pilot.pause(0.3)
+        room = _screen_text(app)
+        assert_inert(room)
+        assert MARKUP in room  # the roster's teacher, the transcript and the cue options, literally
+        assert app.view.cue is not None and MARKUP in app.view.cue.options  # type: ignore[operator]
+        app.notify(MARKUP + "\x1b]0;PWNED-TITLE\x07")  # even our own notifications are plain
+        await pilot.press("f2")  # the trace panel quotes the director's raw answer
+        await pilot.press("f3")  # the slide: its title holds [link=…]
+        await pilot.pause(0.3)
+        assert LINK in str(app.query_one(BoardPane).border_title) or "link=" in _screen_text(app)
+        assert_inert(_screen_text(app))
+        for query in ("Persona", "scene"):
+            listed = await _palette(pilot, query)
+            assert_inert(listed)
+        assert "link=https://evil.example" in listed or "[link=" in listed
+        app.show_persona("a1")
+        await pilot.pause(0.3)
+        card = _screen_text(app)
+        assert_inert(card)
+        assert LINK in card
+        await pilot.press("escape")
+        app.action_full_transcript()
+        await pilot.pause(0.3)
+        assert_inert(_screen_text(app))
+        await pilot.press("escape")
+        assert app.is_running
+
+
+async def test_the_palette_lists_a_recorded_session_whose_last_message_holds_a_link(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    room = load_classroom("derivatives")
+    recorder = start_recording(data, "derivatives", room, "demo", ModelOptions(pace=0))
+    session = ClassroomSession(room, "demo", ModelOptions(pace=0), recorder=recorder)
+    async for _ in session.turn(f"What is a derivative? {LINK}"):
+        pass
+    session.close()
+    app = ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=data, classroom_name="derivatives"))
+    async with app.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        listed = await _palette(pilot, "resume")
+        assert "Resume session" in listed and "[link=" in listed
+        assert app.is_running
+
+
+def _run_in_pty(args: list[str], keys: list[tuple[bytes, float]], size: tuple[int, int] = (40, 120)
+                ) -> tuple[int | None, bytes]:
+    master, slave = os.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    env = dict(os.environ, TERM="xterm-256color")
+    proc = subprocess.Popen([sys.executable, "-m", "maic_tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
+                            env=env, start_new_session=True)
+    os.close(slave)
+    out = bytearray()
+
+    def pump(seconds: float) -> None:
+        end = time.monotonic() + seconds
+        while time.monotonic() < end:
+            ready_fds, _, _ = select.select([master], [], [], 0.05)
+            if ready_fds:
+                try:
+                    out.extend(os.read(master, 65536))
+                except OSError:
+                    return
+
+    try:
+        pump(4)
+        for key, wait in keys:
+            os.write(master, key)
+            pump(wait)
+        proc.wait(10)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        pump(0.2)
+        os.close(master)
+    return proc.returncode, bytes(out)
+
+
+def test_the_bytes_written_to_a_real_terminal_hold_no_hostile_sequence(tmp_path: Path) -> None:
+    room, script = hostile_classroom(tmp_path), hostile_script(tmp_path)
+    code, written = _run_in_pty([str(room), "--model", f"script:{script}", "--data-dir", str(tmp_path / "data")],
+                                [(b"first?\r", 3), (b"\x10", 1.5), (b"Persona", 1.5), (b"\x1b", 1), (b"\x11", 3)])
+    assert code == 0
+    assert len(written) > 10_000  # the room was drawn
+    assert_inert_bytes(written)
+    assert MARKUP.encode() in written and b"[link=https://evil.example]x[/link]" in written
