@@ -40,6 +40,13 @@ class StopSignals:
         return self
 
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._on_stop = None
+        if self.signum is not None:
+            # We exit because of a signal: another one now must not kill us half-way out. Ignored, not
+            # handled: the interpreter resets Python handlers to the default while it shuts down.
+            for number in self._previous:
+                signal.signal(number, signal.SIG_IGN)
+            return
         for number, previous in self._previous.items():
             signal.signal(number, previous)
         self._previous.clear()

@@ -90,10 +90,10 @@ def jsonl(info: SessionInfo, records: list[Timed]) -> str:
 
 
 def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO,
-           err: TextIO = sys.stderr) -> int:
+           err: TextIO | None = None) -> int:
     recorded = open_recorded(data_dir(folder), session)
     for line in recorded.skipped:
-        err.write(f"maic-tui: warning: {line}\n")
+        (err or sys.stderr).write(f"maic-tui: warning: {line}\n")
     if fmt == "jsonl":
         text = jsonl(recorded.info, recorded.closed_records())
     else:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import math
+import signal
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -12,13 +14,14 @@ from maic_tui.cli import main
 from maic_tui.events import DoneEvent
 from maic_tui.llm.options import ModelOptions
 from maic_tui.session.recording import open_recorded
-from maic_tui.session.store import SessionStore
+from maic_tui.session.store import DB_NAME, SessionStore
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.commands import ClassroomCommands
 from maic_tui.tui.session_loader import Replay, SessionRecipe
 from maic_tui.tui.widgets.transcript import MessageView
-from tests.session_helpers import transcript
+from tests.session_helpers import transcript, two_speaker_script, write_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
+from tests.tui.pty_helpers import run_in_pty
 
 
 def recorded_app(data_dir: Path) -> ClassroomApp:
@@ -120,3 +123,15 @@ async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Pa
     last = recorded.records[-1].record
     assert isinstance(last, DoneEvent) and last.data.end_reason == "interrupted"
     assert transcript(recorded.rebuilt.view)[-1][-1] == "interrupted"
+
+
+@pytest.mark.parametrize(("number", "code"), [(signal.SIGTERM, 143), (signal.SIGHUP, 129)])
+def test_sigterm_and_sighup_quit_the_app_like_ctrl_q(tmp_path: Path, private_data_dir: Path, number: int,
+                                                     code: int) -> None:
+    spec = write_script(tmp_path, two_speaker_script(slow_chunks=200, delay_ms=30))
+    exit_code, _ = run_in_pty(["derivatives", "--model", spec], [(b"How?\r", 2.5),
+                                                                  (lambda proc: proc.send_signal(number), 3)])
+    assert exit_code == code
+    with sqlite3.connect(private_data_dir / DB_NAME) as db:
+        kinds = [row[0] for row in db.execute("SELECT type FROM records ORDER BY seq")]
+    assert "text_delta" in kinds and kinds[-3:] == ["interrupt", "agent_end", "done"]

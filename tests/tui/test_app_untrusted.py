@@ -4,31 +4,31 @@ the trace panel. The last test reads the raw bytes the real app writes to a term
 
 from __future__ import annotations
 
-import fcntl
 import html
-import os
+import json
 import re
-import select
-import struct
-import subprocess
-import sys
-import termios
-import time
 from pathlib import Path
 from typing import Any
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from textual.command import CommandPalette
+from textual.content import Content
 from textual.pilot import Pilot
 
 from maic_tui.classroom import load_classroom
 from maic_tui.llm.options import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.recording import start_recording
+from maic_tui.text_safety import one_line
 from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.plain import as_markup
 from maic_tui.tui.session_loader import SessionRecipe
 from maic_tui.tui.widgets.board_pane import BoardPane
+from tests.engine_helpers import classroom
 from tests.hostile import LINK, MARKUP, assert_inert, assert_inert_bytes, hostile_classroom, hostile_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
+from tests.tui.pty_helpers import run_in_pty
 
 
 def _screen_text(app: ClassroomApp) -> str:
@@ -105,45 +105,36 @@ async def test_the_palette_lists_a_recorded_session_whose_last_message_holds_a_l
         assert app.is_running
 
 
-def _run_in_pty(args: list[str], keys: list[tuple[bytes, float]], size: tuple[int, int] = (40, 120)
-                ) -> tuple[int | None, bytes]:
-    master, slave = os.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
-    env = dict(os.environ, TERM="xterm-256color")
-    proc = subprocess.Popen([sys.executable, "-m", "maic_tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env=env, start_new_session=True)
-    os.close(slave)
-    out = bytearray()
-
-    def pump(seconds: float) -> None:
-        end = time.monotonic() + seconds
-        while time.monotonic() < end:
-            ready_fds, _, _ = select.select([master], [], [], 0.05)
-            if ready_fds:
-                try:
-                    out.extend(os.read(master, 65536))
-                except OSError:
-                    return
-
-    try:
-        pump(4)
-        for key, wait in keys:
-            os.write(master, key)
-            pump(wait)
-        proc.wait(10)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-        pump(0.2)
-        os.close(master)
-    return proc.returncode, bytes(out)
-
-
 def test_the_bytes_written_to_a_real_terminal_hold_no_hostile_sequence(tmp_path: Path) -> None:
     room, script = hostile_classroom(tmp_path), hostile_script(tmp_path)
-    code, written = _run_in_pty([str(room), "--model", f"script:{script}", "--data-dir", str(tmp_path / "data")],
+    code, written = run_in_pty([str(room), "--model", f"script:{script}", "--data-dir", str(tmp_path / "data")],
                                 [(b"first?\r", 3), (b"\x10", 1.5), (b"Persona", 1.5), (b"\x1b", 1), (b"\x11", 3)])
     assert code == 0
     assert len(written) > 10_000  # the room was drawn
     assert_inert_bytes(written)
     assert MARKUP.encode() in written and b"[link=https://evil.example]x[/link]" in written
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=80))
+def test_markup_only_apis_get_text_that_reads_literally(text: str) -> None:
+    assert Content.from_markup(as_markup(text, None)).plain == one_line(text)
+
+
+async def test_a_key_streamed_in_pieces_never_shows_in_the_app(tmp_path: Path) -> None:
+    key = "sk-test-SECRET-0123456789"
+    speech = json.dumps([{"type": "text", "content": f"The key is {key}, keep it safe."}])
+    script = {"chunk_size": 3, "director": [json.dumps({"next_agent": "teacher"}), '{"next_agent": "USER"}'],
+              "agents": {"teacher": [speech]}}
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    app = ClassroomApp(classroom(), SessionRecipe(f"script:{path}", ModelOptions(api_key=key)))
+    async with app.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        await say(pilot, "What is it?")
+        await finish_turn(pilot)
+        await pilot.press("f2")
+        await pilot.pause(0.3)
+        screen = _screen_text(app)
+        assert "The key is ***" in screen and key not in screen and key[:8] not in screen
+        assert key not in json.dumps([t.model_dump() for t in app.view.trace])
