@@ -34,6 +34,7 @@ run: $(STAMP)
 
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -m "not real_server"
 
 test-real: $(REAL_STAMP)

@@ -219,8 +219,8 @@ def readable_on(color: str, background: str, minimum: float = READABLE_CONTRAST)
     candidate = base
     while 0.0 <= lightness <= 1.0:
         lightness += step
-        candidate = to_hex(tuple(c * 255 for c in colorsys.hls_to_rgb(hue, min(1.0, max(0.0, lightness)),
-                                                                       saturation)))
+        red, green, blue = colorsys.hls_to_rgb(hue, min(1.0, max(0.0, lightness)), saturation)
+        candidate = to_hex((red * 255, green * 255, blue * 255))
         if contrast(candidate, background) >= minimum:
             return candidate
     return "#ffffff" if towards_white else "#000000"

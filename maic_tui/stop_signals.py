@@ -55,8 +55,12 @@ class StopSignals:
         """Call ``callback`` on ``loop`` at every stop signal from now on (None: only remember the signal)."""
         if loop is None or callback is None:
             self._on_stop = None
-        else:
-            self._on_stop = lambda: loop.call_soon_threadsafe(callback)
+            return
+
+        def stop() -> None:
+            loop.call_soon_threadsafe(callback)
+
+        self._on_stop = stop
 
     def _handle(self, number: int, frame: FrameType | None) -> None:
         if self.signum is None:

@@ -12,7 +12,7 @@ from maic_tui.colors import is_hex_color
 Role = Literal["teacher", "assistant", "student"]
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
-GUARD_NAMES: tuple[str, ...] = ("unknown_agent", "same_agent_twice", "cue_before_answer", "student_first")
+GUARD_NAMES: tuple[GuardName, ...] = ("unknown_agent", "same_agent_twice", "cue_before_answer", "student_first")
 
 Text = Annotated[str, Field(min_length=1)]
 

@@ -50,7 +50,7 @@ class _Step:
     def _record(self, path: str, final: str, reason: str) -> list[TraceRecord]:
         raw = self.ctx.redact(terminal_safe("\n---\n".join(self.raw))) or None  # model text, shown in the trace
         record = TraceRecord(
-            step=self.number, path=path, candidates=self.candidates, raw=raw,  # type: ignore[arg-type]
+            step=self.number, path=path, candidates=self.candidates, raw=raw,
             parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
         )
         return [*self.state["trace"], record]

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from typing import Any, cast
 
 from langchain_core.runnables import RunnableConfig
@@ -97,7 +97,7 @@ class TurnEngine:
             return session.trigger_agent
         return mentioned
 
-    async def run(self, message: str) -> AsyncIterator[Event]:
+    async def run(self, message: str) -> AsyncGenerator[Event, None]:
         """Play one learner turn. Raises UnknownAgentError before anything happens for a bad @name.
 
         An interruption that came before the turn started (Ctrl-C while the session was being built) is

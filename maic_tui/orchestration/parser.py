@@ -56,6 +56,12 @@ class _Array:
     data: list[Any] = field(default_factory=list)
 
 
+def _match_end(pattern: re.Pattern[str], text: str, start: int) -> int:
+    """Where a pattern that can match the empty string ends, from ``start``."""
+    found = pattern.match(text, start)
+    return found.end() if found is not None else start
+
+
 class StreamParser:
     """Feed chunks of model output; get speech deltas and complete actions in the model's order."""
 
@@ -186,11 +192,11 @@ class StreamParser:
             if mode == _STRING:
                 i = self._string(text, i)
             elif mode == _JSON:
-                i = _SPACE.match(text, i).end()
+                i = _match_end(_SPACE, text, i)
                 if i < n:
                     i = self._structural(text, i)
             elif mode == _LITERAL:
-                end = _LITERAL_CHARS.match(text, i).end()
+                end = _match_end(_LITERAL_CHARS, text, i)
                 self._literal.append(text[i:end])
                 i = end
                 if i < n:
@@ -203,7 +209,7 @@ class StreamParser:
                 self._mode = _CANDIDATE
                 i = found.end()
             elif mode == _CANDIDATE:
-                i = _SPACE.match(text, i).end()
+                i = _match_end(_SPACE, text, i)
                 if i < n:
                     self._confirm_opener(text[i])
             else:  # _DONE: everything after the array is ignored

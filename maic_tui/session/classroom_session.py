@@ -5,7 +5,7 @@ session log as it happens; ``restore`` continues a session rebuilt from such a l
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import TYPE_CHECKING
 
@@ -63,7 +63,7 @@ class ClassroomSession:
             for record in rebuilt.repairs:
                 self.recorder.record(record)
 
-    async def turn(self, message: str) -> AsyncIterator[Event]:
+    async def turn(self, message: str) -> AsyncGenerator[Event, None]:
         recorder = self.recorder
         self._turn_recorded = False
         try:

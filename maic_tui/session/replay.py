@@ -54,17 +54,17 @@ class Rebuilt:
     def apply(self, record: Record) -> None:
         """One record, in log order, to the view and the engine's state alike."""
         match record:
-            case LearnerRecord(data=data):
-                self.view.learner(data.text)
-                self.history.append(HistoryEntry(role="learner", text=data.text))
+            case LearnerRecord(data=said):
+                self.view.learner(said.text)
+                self.history.append(HistoryEntry(role="learner", text=said.text))
                 self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
                 return
             case InterruptRecord():
                 self.view.request_interrupt()
                 self._interrupted = True
                 return
-            case SceneRecord(data=data):
-                self.view.change_scene(data.index)
+            case SceneRecord(data=moved):
+                self.view.change_scene(moved.index)
                 return
         self.view.apply(record)
         match record:

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
 from maic_tui.session.log_records import LogError, SessionInfo, Timed, parse_record
@@ -141,7 +142,7 @@ class SessionStore:
         return summaries
 
     @staticmethod
-    def _summaries(db: sqlite3.Connection) -> list[tuple[object, ...]]:
+    def _summaries(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
         return db.execute("""
                 SELECT s.id, s.classroom, s.title, s.started,
                        (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),

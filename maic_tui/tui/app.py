@@ -67,7 +67,8 @@ class ClassroomApp(RoomViews, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
-    HORIZONTAL_BREAKPOINTS: ClassVar[list[tuple[int, str]]] = [(0, "-narrow"), (110, "-wide")]
+    # Textual declares this "ClassVar[...] | None", which mypy reads as an instance variable.
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "interrupt", "Interrupt"),
         Binding("f1", "help", "Help"),
@@ -362,7 +363,11 @@ class ClassroomApp(RoomViews, App[None]):
         if view.pointer is not self._pointer:
             self._pointer = pointer = view.pointer
             if pointer is not None:
-                self.set_timer(POINTER_SECONDS, lambda: view.pointer is pointer and view.clear_pointer())
+                def fade() -> None:
+                    if view.pointer is pointer:
+                        view.clear_pointer()
+
+                self.set_timer(POINTER_SECONDS, fade)
         trace = self._trace_panel()
         if trace is not None and trace.display:
             trace.show(view.trace)
@@ -439,7 +444,7 @@ class ClassroomApp(RoomViews, App[None]):
             self.action_interrupt()
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._turn_ended(), QUIT_WAIT_SECONDS)
-        self.exit(return_code=self.stop_code)
+        self.exit(return_code=self.stop_code or 0)
 
     async def _turn_ended(self) -> None:
         while self.turn_running:

@@ -57,13 +57,13 @@ def run_replay(log_path: str, speed: float, theme: str | None) -> int:
         open_log(log_path)  # raises its one-line error
     read_setting("theme")
 
-    def open_log() -> tuple[Classroom, SessionRecipe]:
+    def open_replay() -> tuple[Classroom, SessionRecipe]:
         from maic_tui.session.archive import open_log
 
         info, classroom, records = open_log(log_path)
         return classroom, SessionRecipe(info.model, replay=Replay(records, speed, Path(log_path).name))
 
-    return _run(open_log, Path(log_path).name, theme)
+    return _run(open_replay, Path(log_path).name, theme)
 
 def _run(opener: Opener, opening: str, theme: str | None, app_class: type[ClassroomApp] | None = None) -> int:
     from maic_tui.tui.app import ClassroomApp  # Textual loads only when the app is really opened

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from textual.app import App
 from textual.theme import Theme
@@ -25,7 +25,7 @@ def to_textual(spec: ThemeSpec) -> Theme:
     )
 
 
-def register_themes(app: App[object]) -> tuple[dict[str, ThemeSpec], list[str]]:
+def register_themes(app: App[Any]) -> tuple[dict[str, ThemeSpec], list[str]]:
     """Register every theme file; returns the specs by name and one error line per broken file."""
     specs, errors = load_themes()
     for spec in specs:

@@ -49,8 +49,9 @@ class BoardPalette:
         except ValueError:  # not a colour we know: the board's ink
             return self.ink
 
-    def style(self, value: str | None = None, **flags: bool) -> Style:
-        return Style(color=self.color(value), **flags)
+    def style(self, value: str | None = None, *, bold: bool | None = None, dim: bool | None = None,
+              italic: bool | None = None) -> Style:
+        return Style(color=self.color(value), bold=bold, dim=dim, italic=italic)
 
 
 def fitted_size(cols: int, rows: int) -> tuple[int, int]:

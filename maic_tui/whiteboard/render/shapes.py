@@ -43,9 +43,9 @@ def segment(canvas: Canvas, x0: float, y0: float, x1: float, y1: float, style: S
 
 def ellipse(canvas: Canvas, x: int, y: int, width: int, height: int, style: Style | None) -> None:
     """An ellipse outline inscribed in the cell box, drawn in braille dots."""
-    rx, ry = width, height * 2  # radii in dots: a cell is 2 dots wide and 4 tall
-    cx, cy = x * 2 + rx - 0.5, y * 4 + ry - 0.5
-    rx, ry = max(rx - 0.5, 0.5), max(ry - 0.5, 0.5)
+    cells_x, cells_y = width, height * 2  # radii in dots: a cell is 2 dots wide and 4 tall
+    cx, cy = x * 2 + cells_x - 0.5, y * 4 + cells_y - 0.5
+    rx, ry = max(cells_x - 0.5, 0.5), max(cells_y - 0.5, 0.5)
     points = max(24, int(4 * (rx + ry)))
     for i in range(points):
         angle = 2 * math.pi * i / points
