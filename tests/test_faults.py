@@ -37,20 +37,20 @@ async def test_a_server_that_never_answers_costs_one_timeout_not_three() -> None
     with fake_openai(Reply(pick("teacher"), stall=30), Reply(pick("teacher"), stall=30),
                      Reply(pick("teacher"), stall=30)) as server:
         started = time.monotonic()
-        events = await play(_session(server.url, timeout=1.0, retries=2), "Hi?")
+        events = await play(_session(server.url, timeout=2.0, retries=2), "Hi?")
         took = time.monotonic() - started
-    assert took < 2.5, took  # the timeout bounds the whole call, retries included
+    assert took < 5, took  # the timeout bounds the whole call, retries included (three tries would be 6 s)
     assert kinds(events) == ["thinking:director", "error", "done"] and done(events).data.end_reason == "error"
-    assert "timed out" in events[1].data.message and "1 s" in events[1].data.message
+    assert "timed out" in events[1].data.message
     _plain(events[1].data.message)
 
 
 async def test_an_agent_that_never_answers_ends_the_turn_after_one_timeout() -> None:
     with fake_openai(Reply(pick("teacher")), Reply(stall=30), Reply(stall=30), Reply(pick("teacher"))) as server:
         started = time.monotonic()
-        events = await play(_session(server.url, timeout=1.0, retries=2), "Hi?")
+        events = await play(_session(server.url, timeout=2.0, retries=2), "Hi?")
         took = time.monotonic() - started
-    assert took < 2.5, took
+    assert took < 5, took
     assert_well_formed(events)
     assert len(_errors(events)) == 1 and done(events).data.end_reason == "error"
     assert len(server.requests) == 2  # nobody is sent again after the failure

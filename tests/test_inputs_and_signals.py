@@ -129,7 +129,8 @@ def test_a_stop_signal_mid_turn_closes_the_turn(tmp_path: Path, private_data_dir
     assert child.returncode == code, err
     last = json.loads(out.splitlines()[-1])
     assert last["type"] == "done" and last["data"]["endReason"] == "interrupted"
-    assert _records(private_data_dir / DB_NAME)[-3:] == ["interrupt", "agent_end", "done"]
+    kinds = _records(private_data_dir / DB_NAME)
+    assert "interrupt" in kinds and kinds[-2:] == ["agent_end", "done"]
 
 
 def test_a_second_sigint_while_closing_still_closes_cleanly(tmp_path: Path, private_data_dir: Path) -> None:

@@ -133,5 +133,7 @@ def test_sigterm_and_sighup_quit_the_app_like_ctrl_q(tmp_path: Path, private_dat
                                                                   (lambda proc: proc.send_signal(number), 3)])
     assert exit_code == code
     with sqlite3.connect(private_data_dir / DB_NAME) as db:
-        kinds = [row[0] for row in db.execute("SELECT type FROM records ORDER BY seq")]
-    assert "text_delta" in kinds and kinds[-3:] == ["interrupt", "agent_end", "done"]
+        rows = list(db.execute("SELECT type, body FROM records ORDER BY seq"))
+    kinds = [kind for kind, _ in rows]
+    assert "text_delta" in kinds and "interrupt" in kinds and kinds[-2:] == ["agent_end", "done"]
+    assert '"endReason":"interrupted"' in rows[-1][1]
