@@ -40,8 +40,8 @@ WHITEBOARD_ACTIONS: tuple[str, ...] = (
 SLIDE_ACTIONS: tuple[str, ...] = ("spotlight", "laser")
 ALL_ACTIONS: tuple[str, ...] = SLIDE_ACTIONS + WHITEBOARD_ACTIONS
 
-ROLES: tuple[str, ...] = ("teacher", "assistant", "student")
-ROLE_DEFAULT_ACTIONS: dict[str, tuple[str, ...]] = {
+Role = Literal["teacher", "assistant", "student"]  # the one list of roles (classroom files, prompts, guards)
+ROLE_DEFAULT_ACTIONS: dict[Role, tuple[str, ...]] = {
     "teacher": ALL_ACTIONS,
     "assistant": WHITEBOARD_ACTIONS,
     "student": WHITEBOARD_ACTIONS,

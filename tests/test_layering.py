@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 import maic_tui
 
@@ -42,3 +46,66 @@ def test_imports_point_down_and_the_core_is_headless() -> None:
                     assert not name.startswith("textual"), (module, name)
                 continue
             assert layer_of(name) <= own, f"{module} imports {name} from a higher layer"
+
+
+def _top_level_imports(path: Path, module: str) -> set[str]:
+    """maic_tui modules imported when ``module`` is imported (not inside functions, not for type checking)."""
+    found: set[str] = set()
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            continue
+        if isinstance(node, ast.Import):
+            found |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")
+                base = ".".join(parts[: len(parts) - node.level + 1] + ([base] if base else []))
+            found.add(base)
+            found |= {f"{base}.{alias.name}" for alias in node.names}
+    return {name for name in found if name.startswith("maic_tui")}
+
+
+def test_no_import_cycles_anywhere_inside_a_layer_included() -> None:
+    modules: dict[str, Path] = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = path.relative_to(PACKAGE).with_suffix("").parts
+        name = ".".join(("maic_tui", *parts[:-1])) if parts[-1] == "__init__" else ".".join(("maic_tui", *parts))
+        modules[name] = path
+    graph = {name: {i for i in _top_level_imports(path, name) if i in modules and i != name}
+             for name, path in modules.items()}
+    visiting: list[str] = []
+    done: set[str] = set()
+
+    def visit(name: str) -> None:
+        if name in done:
+            return
+        assert name not in visiting, "import cycle: " + " -> ".join([*visiting[visiting.index(name):], name])
+        visiting.append(name)
+        for target in sorted(graph[name]):
+            visit(target)
+        visiting.pop()
+        done.add(name)
+
+    assert len(graph) > 50
+    for name in sorted(graph):
+        visit(name)
+
+
+@pytest.mark.parametrize("argv", [
+    ["run", "derivatives", "--say", "What is a derivative?"],
+    ["validate", "derivatives.toml"],
+    ["eval", "rule5-question-to-teacher", "--report", "{tmp}/report.json"],
+])
+def test_the_headless_path_never_imports_textual(argv: list[str], tmp_path: Path) -> None:
+    args = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    if args[0] == "validate":
+        args[1] = str(PACKAGE.parent / "sample_classrooms" / args[1])
+    code = ("import sys\nfrom maic_tui.cli import main\n"
+            f"status = main({args!r})\n"
+            "loaded = sorted(m for m in sys.modules if m == 'textual' or m.startswith('textual.'))\n"
+            "print('STATUS', status, 'TEXTUAL', loaded)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False,
+                          cwd=tmp_path)
+    assert "STATUS 0 TEXTUAL []" in done.stdout, done.stdout[-500:] + done.stderr[-500:]

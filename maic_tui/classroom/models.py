@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
 
-from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS
+from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
 from maic_tui.colors import is_hex_color
 
-Role = Literal["teacher", "assistant", "student"]
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
-GUARD_NAMES: tuple[GuardName, ...] = ("unknown_agent", "same_agent_twice", "cue_before_answer", "student_first")
+GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 
 Text = Annotated[str, Field(min_length=1)]
 

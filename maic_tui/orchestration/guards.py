@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
-from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.models import GUARD_NAMES, Classroom, GuardName
 from maic_tui.events import AgentTurnSummary, GuardVerdict
 from maic_tui.orchestration.decision import END, USER, Decision
 
@@ -73,12 +74,13 @@ def _student_first(decision: Decision, view: RoutingView) -> str | None:
     return f"the learner asked a question; {lead.id} ({lead.role}) should answer it before a student reacts"
 
 
-GUARDS = {
+GUARDS: dict[GuardName, Callable[[Decision, RoutingView], str | None]] = {
     "unknown_agent": _unknown_agent,
     "same_agent_twice": _same_agent_twice,
     "cue_before_answer": _cue_before_answer,
     "student_first": _student_first,
 }
+assert tuple(GUARDS) == GUARD_NAMES, "every guard name a classroom may switch has exactly one guard"
 
 
 def check(decision: Decision, view: RoutingView) -> list[GuardVerdict]:

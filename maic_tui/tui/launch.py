@@ -16,7 +16,7 @@ from maic_tui.tui.session_loader import Replay, SessionRecipe
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
     from maic_tui.llm import ModelOptions
-    from maic_tui.tui.app import ClassroomApp, Opener
+    from maic_tui.tui.app import Opener
 
 def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
             data_dir: str | None = None, resume: str | None = None) -> int:
@@ -65,10 +65,10 @@ def run_replay(log_path: str, speed: float, theme: str | None) -> int:
 
     return _run(open_replay, Path(log_path).name, theme)
 
-def _run(opener: Opener, opening: str, theme: str | None, app_class: type[ClassroomApp] | None = None) -> int:
+def _run(opener: Opener, opening: str, theme: str | None) -> int:
     from maic_tui.tui.app import ClassroomApp  # Textual loads only when the app is really opened
 
-    app = (app_class or ClassroomApp)(opener=opener, opening=opening, theme=theme)
+    app = ClassroomApp(opener=opener, opening=opening, theme=theme)
     try:
         app.run()
     finally:

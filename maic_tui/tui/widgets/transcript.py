@@ -195,13 +195,6 @@ class Transcript(VerticalScroll):
             if isinstance(widget, MessageView):
                 widget.repaint()
 
-    def reset(self) -> None:
-        for widget in self._widgets.values():
-            widget.remove()
-        self._widgets.clear()
-        self._next = 0
-        self._earlier.display = False
-
     def _prune(self) -> None:
         if len(self._widgets) <= MAX_MOUNTED:
             return
