@@ -67,20 +67,20 @@ class CueUserData(WireModel):
     options: list[str] | None = Field(None, min_length=2, max_length=4)
 
 
-class AgentTurnSummary(WireModel):
-    agent_id: str
-    agent_name: str
-    content_preview: str
-    action_count: int
-    whiteboard_actions: list[str] = Field(default_factory=list)
-    action_warnings: list[str] = Field(default_factory=list)
-
-
 class WhiteboardActionRecord(WireModel):
     action_name: str
     agent_id: str
     agent_name: str
     params: dict[str, Any]
+
+
+class AgentTurnSummary(WireModel):
+    agent_id: str
+    agent_name: str
+    content_preview: str
+    action_count: int
+    whiteboard_actions: list[WhiteboardActionRecord] = Field(default_factory=list)
+    action_warnings: list[str] = Field(default_factory=list)
 
 
 class DirectorState(WireModel):

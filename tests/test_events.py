@@ -50,7 +50,9 @@ EXAMPLES = [
         director_state=DirectorState(
             turn_count=1,
             agent_responses=[AgentTurnSummary(agent_id="t", agent_name="T", content_preview="Hi",
-                                              action_count=1, whiteboard_actions=["wb_draw_text"])],
+                                              action_count=1, whiteboard_actions=[WhiteboardActionRecord(
+                                                  action_name="wb_draw_text", agent_id="t", agent_name="T",
+                                                  params={"content": "x"})])],
             whiteboard_ledger=[WhiteboardActionRecord(action_name="wb_draw_text", agent_id="t", agent_name="T",
                                                       params={"x": 1})],
         ),

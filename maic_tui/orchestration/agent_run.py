@@ -102,7 +102,7 @@ class AgentRun:
             agent_name=self.agent.name,
             content_preview=self.redact("".join(self.speech).strip())[:PREVIEW_CHARS],
             action_count=len(self.actions),
-            whiteboard_actions=[name for name, _ in self.actions if name.startswith("wb_")],
+            whiteboard_actions=list(self.ledger),  # OpenMAIC's AgentTurnSummary: the records, not just names
             action_warnings=list(self.warnings),
         )
 

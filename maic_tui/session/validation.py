@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from pathlib import Path
 from typing import TextIO
 
 from maic_tui.bad_input import describe_path
 from maic_tui.classroom import check_file
+from maic_tui.paths import resolve
 
 
 def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
     """Print "ok" per valid file and one line per problem otherwise; exit status 2 if any is invalid."""
     status = 0
     for name in paths:
-        classroom, problems = check_file(Path(name))
+        classroom, problems = check_file(resolve(name))  # a path, or a bundled sample's name
         if classroom is not None:
             out.write(f"{describe_path(name)}: ok\n")
             continue
