@@ -1,5 +1,5 @@
-"""Where things live: bundled samples and themes (beside the package), the default classroom, and which
-file a classroom name means.
+"""Where things live: bundled samples, scenarios and themes (package data, read through
+``importlib.resources``), the default classroom, which file a classroom name means, and the data directory.
 
 A light module on purpose: the app reads it before its first frame.
 """
@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from importlib.resources import files
 from pathlib import Path
 
-PROJECT_DIR = Path(__file__).resolve().parents[1]
-SAMPLES_DIR = PROJECT_DIR / "sample_classrooms"
-THEMES_DIR = PROJECT_DIR / "themes"
+# The package is installed as files (a wheel, or this source tree), so the bundled folders are real paths;
+# the loaders glob and read them like any file the learner names.
+DATA_DIR = Path(str(files("maic_tui.data")))
+SAMPLES_DIR = DATA_DIR / "sample_classrooms"
+SCENARIOS_DIR = SAMPLES_DIR / "scenarios"
+THEMES_DIR = DATA_DIR / "themes"
 DEFAULT_CLASSROOM = "derivatives"  # the sample opened when no classroom is named
 
 

@@ -22,10 +22,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import EndReason
-from maic_tui.paths import PROJECT_DIR
+from maic_tui.paths import SCENARIOS_DIR
 from maic_tui.text_safety import clean_tree
 
-SCENARIOS_DIR = PROJECT_DIR / "sample_classrooms" / "scenarios"
 Role = Literal["teacher", "assistant", "student"]
 Rate = Annotated[float, Field(ge=0, le=1)]
 
