@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from maic_tui.cli import main
 from maic_tui.classroom.loader import sample_names
+from maic_tui.cli import main
 from tests.engine_helpers import act, items, pick, say
 from tests.openmaic_protocol import STATELESS_EVENT, DirectorState
 

@@ -6,6 +6,7 @@ actions on a fresh board gives the same board, ids included. A rejected action c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -176,47 +177,63 @@ class Whiteboard:
                 return candidate
 
 
+def _text(params: DrawText) -> Element:
+    box = {"id": "", "left": params.x, "top": params.y, "width": params.width, "height": params.height}
+    latex = latex_in_text(params.content)  # text that is a formula becomes a formula
+    if latex is not None:
+        return LatexElement(**box, latex=latex, color=params.color)
+    return TextElement(**box, content=params.content, font_size=params.font_size, color=params.color)
+
+
+def _shape(params: DrawShape) -> Element:
+    return ShapeElement(id="", left=params.x, top=params.y, width=params.width, height=params.height,
+                        shape=params.shape, fill=params.fill_color)
+
+
+def _chart(params: DrawChart) -> Element:
+    data = params.data
+    legends = tuple(data.legends) or tuple(f"Series {i}" for i in range(1, len(data.series) + 1))
+    return ChartElement(id="", left=params.x, top=params.y, width=params.width, height=params.height,
+                        chart_type=params.chart_type, labels=tuple(data.labels), legends=legends,
+                        series=tuple(tuple(row) for row in data.series), theme_colors=tuple(params.theme_colors))
+
+
+def _latex(params: DrawLatex) -> Element:
+    return LatexElement(id="", left=params.x, top=params.y, width=params.width, height=params.height,
+                        latex=params.latex, color=params.color)
+
+
+def _table(params: DrawTable) -> Element:
+    return TableElement(id="", left=params.x, top=params.y, width=params.width, height=params.height,
+                        cells=tuple(tuple(row) for row in params.data), outline_width=params.outline.width,
+                        outline_style=params.outline.style, outline_color=params.outline.color,
+                        theme_color=params.theme.color if params.theme else None)
+
+
+def _line(params: DrawLine) -> Element:
+    return LineElement(id="", left=min(params.start_x, params.end_x), top=min(params.start_y, params.end_y),
+                       width=abs(params.end_x - params.start_x), height=abs(params.end_y - params.start_y),
+                       start_x=params.start_x, start_y=params.start_y, end_x=params.end_x, end_y=params.end_y,
+                       color=params.color, stroke_width=params.width, style=params.style,
+                       start_marker=params.points[0], end_marker=params.points[1])
+
+
+def _code(params: DrawCode) -> Element:
+    lines = initial_lines(params.code)
+    return CodeElement(id="", left=params.x, top=params.y, width=params.width, height=params.height,
+                       language=params.language, lines=lines, file_name=params.file_name,
+                       next_line_number=len(lines) + 1)
+
+
+# The element each draw action builds, id still blank (defaults come from the schemas).
+BUILDERS: dict[type[ActionParams], Callable[[Any], Element]] = {
+    DrawText: _text, DrawShape: _shape, DrawChart: _chart, DrawLatex: _latex, DrawTable: _table,
+    DrawLine: _line, DrawCode: _code,
+}
+
+
 def _build(params: ActionParams) -> Element:
-    """The element a draw action describes, id still blank (reference A.4 defaults come from the schemas)."""
-    element_id = ""
-    match params:
-        case DrawText():
-            latex = latex_in_text(params.content)
-            box = {"id": element_id, "left": params.x, "top": params.y,
-                   "width": params.width, "height": params.height}
-            if latex is not None:
-                return LatexElement(**box, latex=latex, color=params.color)
-            return TextElement(**box, content=params.content, font_size=params.font_size, color=params.color)
-        case DrawShape():
-            return ShapeElement(id=element_id, left=params.x, top=params.y, width=params.width,
-                                height=params.height, shape=params.shape, fill=params.fill_color)
-        case DrawChart():
-            data = params.data
-            legends = tuple(data.legends) or tuple(f"Series {i}" for i in range(1, len(data.series) + 1))
-            return ChartElement(id=element_id, left=params.x, top=params.y, width=params.width,
-                                height=params.height, chart_type=params.chart_type, labels=tuple(data.labels),
-                                legends=legends, series=tuple(tuple(row) for row in data.series),
-                                theme_colors=tuple(params.theme_colors))
-        case DrawLatex():
-            return LatexElement(id=element_id, left=params.x, top=params.y, width=params.width,
-                                height=params.height, latex=params.latex, color=params.color)
-        case DrawTable():
-            return TableElement(id=element_id, left=params.x, top=params.y, width=params.width,
-                                height=params.height, cells=tuple(tuple(row) for row in params.data),
-                                outline_width=params.outline.width, outline_style=params.outline.style,
-                                outline_color=params.outline.color,
-                                theme_color=params.theme.color if params.theme else None)
-        case DrawLine():
-            return LineElement(id=element_id, left=min(params.start_x, params.end_x),
-                               top=min(params.start_y, params.end_y),
-                               width=abs(params.end_x - params.start_x),
-                               height=abs(params.end_y - params.start_y),
-                               start_x=params.start_x, start_y=params.start_y, end_x=params.end_x,
-                               end_y=params.end_y, color=params.color, stroke_width=params.width,
-                               style=params.style, start_marker=params.points[0], end_marker=params.points[1])
-        case DrawCode():
-            lines = initial_lines(params.code)
-            return CodeElement(id=element_id, left=params.x, top=params.y, width=params.width,
-                               height=params.height, language=params.language, lines=lines,
-                               file_name=params.file_name, next_line_number=len(lines) + 1)
-    raise InvalidAction("unknown_action")  # pragma: no cover - every draw schema is matched above
+    builder = BUILDERS.get(type(params))
+    if builder is None:  # pragma: no cover - _dispatch sends only draw actions here
+        raise InvalidAction("unknown_action")
+    return builder(params)

@@ -5,19 +5,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from maic_tui.whiteboard.elements import (
-    CANVAS_HEIGHT,
-    CANVAS_WIDTH,
-    ChartElement,
-    CodeElement,
-    Element,
-    LatexElement,
-    LineElement,
-    ShapeElement,
-    TableElement,
-    TextElement,
-)
-from maic_tui.whiteboard.summary import clip
+from maic_tui.whiteboard.elements import CANVAS_HEIGHT, CANVAS_WIDTH, Element, LineElement
 
 OVERLAP_THRESHOLD = 0.30
 
@@ -31,22 +19,7 @@ def _round(value: float) -> int:
 
 def label(element: Element) -> str:
     """Short human label used in conflict lines: kind, a hint of content, and the first 8 id chars."""
-    match element:
-        case TextElement():
-            kind = f'text "{clip(element.content, 24)}"'
-        case LatexElement():
-            kind = f'latex "{clip(element.latex, 24)}"'
-        case ShapeElement():
-            kind = f"shape({element.shape})"
-        case TableElement():
-            kind = f"table {element.rows}x{element.cols}"
-        case ChartElement():
-            kind = f"chart[{element.chart_type}]"
-        case CodeElement():
-            kind = f"code({element.language})"
-        case LineElement():
-            kind = "arrow" if element.is_arrow else "line"
-    return f"{kind} [{element.id[:8]}]"
+    return f"{element.label()} [{element.id[:8]}]"
 
 
 def _rect(element: Element) -> Rect:

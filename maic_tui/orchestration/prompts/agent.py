@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
-from maic_tui.orchestration.prompts.action_docs import describe_actions
 from maic_tui.whiteboard import Whiteboard
 
 ROLE_GUIDES = {

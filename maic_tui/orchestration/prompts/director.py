@@ -7,10 +7,10 @@ from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
+from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.orchestration.history import HistoryEntry, conversation_summary
-from maic_tui.orchestration.prompts.ledger import action_summary
 from maic_tui.whiteboard import Whiteboard
 
 CROWDED = 5  # more elements than this and the director should not add more board work

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -69,6 +70,12 @@ class _Cells:
     width: int
     height: int
 
+    def right(self, canvas: Canvas) -> int:
+        return min(self.x + self.width, canvas.cols)
+
+    def bottom(self, canvas: Canvas) -> int:
+        return min(self.y + self.height, canvas.rows)
+
 
 def _cells(element: Element, canvas: Canvas) -> _Cells:
     sx, sy = canvas.cols / CANVAS_WIDTH, canvas.rows / CANVAS_HEIGHT
@@ -86,42 +93,55 @@ def render_board(elements: Sequence[Element], cols: int, rows: int, palette: Boa
     return canvas.lines()
 
 
+def _text(canvas: Canvas, element: TextElement, box: _Cells, palette: BoardPalette) -> None:
+    style = palette.style(element.color, bold=element.font_size >= BOLD_FONT_SIZE)
+    for offset, line in enumerate(fit(wrap(element.content, box.width), box.width, box.height)):
+        canvas.write(box.x, box.y + offset, line, style, box.right(canvas))
+
+
+def _latex(canvas: Canvas, element: LatexElement, box: _Cells, palette: BoardPalette) -> None:
+    style = palette.style(element.color, italic=True)
+    for offset, line in enumerate(fit(wrap(to_unicode(element.latex), box.width), box.width, box.height)):
+        canvas.write(box.x, box.y + offset, line, style, box.right(canvas))
+
+
+def _shape(canvas: Canvas, element: ShapeElement, box: _Cells, palette: BoardPalette) -> None:
+    draw = {"rectangle": rectangle, "circle": ellipse, "triangle": triangle}[element.shape]
+    draw(canvas, box.x, box.y, box.width, box.height, palette.style(element.fill))
+
+
+def _table(canvas: Canvas, element: TableElement, box: _Cells, palette: BoardPalette) -> None:
+    border = palette.style(element.outline_color if element.outline_width > 0 else palette.grid)
+    header = palette.style(element.theme_color, bold=True)
+    lines = table_lines(element, box.width, box.height, border, header, palette.style())
+    canvas.blit(box.x, box.y, lines, box.right(canvas), box.bottom(canvas))
+
+
+def _code(canvas: Canvas, element: CodeElement, box: _Cells, palette: BoardPalette) -> None:
+    lines = code_lines(element, box.width, box.height, palette.dark, palette.style(palette.grid),
+                       palette.style(bold=True))
+    canvas.blit(box.x, box.y, lines, box.right(canvas), box.bottom(canvas))
+
+
+def _chart(canvas: Canvas, element: ChartElement, box: _Cells, palette: BoardPalette) -> None:
+    colors = tuple(palette.color(c) for c in element.theme_colors)
+    canvas.blit(box.x, box.y, chart_lines(element, box.width, box.height, colors), box.right(canvas),
+                box.bottom(canvas))
+
+
+def _arrow_or_line(canvas: Canvas, element: LineElement, box: _Cells, palette: BoardPalette) -> None:
+    _line(canvas, element, palette)
+
+
+# How each kind of element is drawn, by its ``type``.
+DRAWERS: dict[str, Callable[[Canvas, Any, _Cells, BoardPalette], None]] = {
+    "text": _text, "latex": _latex, "shape": _shape, "line": _arrow_or_line, "table": _table, "code": _code,
+    "chart": _chart,
+}
+
+
 def draw_element(canvas: Canvas, element: Element, palette: BoardPalette) -> None:
-    box = _cells(element, canvas)
-    right = min(box.x + box.width, canvas.cols)
-    bottom = min(box.y + box.height, canvas.rows)
-    match element:
-        case TextElement():
-            style = palette.style(element.color, bold=element.font_size >= BOLD_FONT_SIZE)
-            for offset, line in enumerate(fit(wrap(element.content, box.width), box.width, box.height)):
-                canvas.write(box.x, box.y + offset, line, style, right)
-        case LatexElement():
-            text = to_unicode(element.latex)
-            style = palette.style(element.color, italic=True)
-            for offset, line in enumerate(fit(wrap(text, box.width), box.width, box.height)):
-                canvas.write(box.x, box.y + offset, line, style, right)
-        case ShapeElement():
-            style = palette.style(element.fill)
-            if element.shape == "rectangle":
-                rectangle(canvas, box.x, box.y, box.width, box.height, style)
-            elif element.shape == "circle":
-                ellipse(canvas, box.x, box.y, box.width, box.height, style)
-            else:
-                triangle(canvas, box.x, box.y, box.width, box.height, style)
-        case LineElement():
-            _line(canvas, element, palette)
-        case TableElement():
-            border = palette.style(element.outline_color if element.outline_width > 0 else palette.grid)
-            header = palette.style(element.theme_color, bold=True)
-            lines = table_lines(element, box.width, box.height, border, header, palette.style())
-            canvas.blit(box.x, box.y, lines, right, bottom)
-        case CodeElement():
-            lines = code_lines(element, box.width, box.height, palette.dark, palette.style(palette.grid),
-                               palette.style(bold=True))
-            canvas.blit(box.x, box.y, lines, right, bottom)
-        case ChartElement():
-            colors = tuple(palette.color(c) for c in element.theme_colors)
-            canvas.blit(box.x, box.y, chart_lines(element, box.width, box.height, colors), right, bottom)
+    DRAWERS[element.type](canvas, element, _cells(element, canvas), palette)
 
 
 def _line(canvas: Canvas, line: LineElement, palette: BoardPalette) -> None:

@@ -1,0 +1,65 @@
+"""Actions: the catalogue (names, roles, schemas, parsing), the field types and the parameter schemas, and
+the documentation derived from them. Shared by classroom files, the whiteboard reducer, the prompts and the
+views, so it sits at the bottom of the layering beside ``events.py``."""
+
+from maic_tui.actions.catalogue import (
+    ACTION_SCHEMAS,
+    ALL_ACTIONS,
+    ROLE_DEFAULT_ACTIONS,
+    SLIDE_ACTIONS,
+    WHITEBOARD_ACTIONS,
+    InvalidAction,
+    Role,
+    action_chip,
+    action_summary,
+    effective_actions,
+    parse_params,
+)
+from maic_tui.actions.fields import repair_latex
+from maic_tui.actions.schemas import (
+    DEFAULT_THEME_COLORS,
+    ActionParams,
+    ChartData,
+    DeleteElement,
+    DrawChart,
+    DrawCode,
+    DrawLatex,
+    DrawLine,
+    DrawShape,
+    DrawTable,
+    DrawText,
+    EditCode,
+    Laser,
+    NoParams,
+    Spotlight,
+)
+
+__all__ = [
+    "ACTION_SCHEMAS",
+    "ALL_ACTIONS",
+    "DEFAULT_THEME_COLORS",
+    "ROLE_DEFAULT_ACTIONS",
+    "SLIDE_ACTIONS",
+    "WHITEBOARD_ACTIONS",
+    "ActionParams",
+    "ChartData",
+    "DeleteElement",
+    "DrawChart",
+    "DrawCode",
+    "DrawLatex",
+    "DrawLine",
+    "DrawShape",
+    "DrawTable",
+    "DrawText",
+    "EditCode",
+    "InvalidAction",
+    "Laser",
+    "NoParams",
+    "Role",
+    "Spotlight",
+    "action_chip",
+    "action_summary",
+    "effective_actions",
+    "parse_params",
+    "repair_latex",
+]
