@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
 from maic_tui.colors import is_hex_color
+from maic_tui.strict import Strict
 
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
@@ -32,10 +33,6 @@ def _hex_color(value: str) -> str:
 
 
 HexColor = Annotated[str, AfterValidator(_hex_color)]
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Learner(Strict):

@@ -18,11 +18,12 @@ import tomllib
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import Field, ValidationError
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import EndReason
 from maic_tui.paths import SCENARIOS_DIR
+from maic_tui.strict import Strict
 from maic_tui.text_safety import clean_tree
 
 Role = Literal["teacher", "assistant", "student"]
@@ -31,10 +32,6 @@ Rate = Annotated[float, Field(ge=0, le=1)]
 
 class ScenarioError(BadInput):
     """A scenario file that cannot be used; one line naming the file and the field."""
-
-
-class Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Expect(Strict):

@@ -8,21 +8,21 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from langchain_core.messages import BaseMessage
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
+from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import json_error
 from maic_tui.llm.context import DIRECTOR, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
 from maic_tui.llm.streaming import OfflineChatModel, Piece
+from maic_tui.strict import Strict
 
 
 class ScriptError(BadInput):
     """A script file that cannot be used; the message is one line naming the file."""
 
 
-class ScriptEntry(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class ScriptEntry(Strict):
 
     text: str | None = None
     chunks: list[str] | None = None
@@ -45,8 +45,7 @@ def _plain_text(value: Any) -> Any:
 Entry = Annotated[ScriptEntry, BeforeValidator(_plain_text)]  # a bare string is streamed text
 
 
-class ScriptFile(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
+class ScriptFile(Strict):
 
     chunk_size: int = Field(4, ge=1)
     director: list[Entry] = Field(default_factory=list)

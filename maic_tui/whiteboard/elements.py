@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
+
+from maic_tui.strict import Strict
 
 CANVAS_WIDTH = 1000.0
 CANVAS_HEIGHT = 563.0
@@ -24,8 +26,7 @@ def _n(value: float) -> str:
     return str(round(value))
 
 
-class Box(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class Box(Strict):
 
     id: str
     left: float
@@ -145,8 +146,7 @@ class LineElement(Box):
         return ""  # the end points say where it is
 
 
-class CodeLine(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+class CodeLine(Strict):
 
     id: str
     content: str
