@@ -35,10 +35,10 @@ from maic_tui.events import (
     TextDeltaEvent,
 )
 from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import SessionRecipe
 from maic_tui.session.classroom_view import AgentMessage
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.messages import SendRequested
-from maic_tui.tui.session_loader import SessionRecipe
 from maic_tui.tui.widgets.composer import Composer
 from maic_tui.tui.widgets.transcript import MessageView, Transcript
 from tests.engine_helpers import classroom, pick, text

@@ -28,8 +28,8 @@ def _documented_required(name: str) -> list[str]:
     body = action_doc(name).split("params {", 1)[1][:-1]
     depth, top = 0, []
     for char in body:
-        depth += char in "{[" and 1 or 0
-        depth -= char in "}]" and 1 or 0
+        depth += (char in "{[" and 1) or 0
+        depth -= (char in "}]" and 1) or 0
         top.append(char if depth == 0 else " ")
     return re.findall(r'"(\w+)": ', "".join(top))
 

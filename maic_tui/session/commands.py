@@ -12,11 +12,10 @@ from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import to_json
 from maic_tui.llm import ModelOptions
+from maic_tui.session.assembly import SessionRecipe, build_session
 from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.config import resolve_settings
 from maic_tui.session.printer import TranscriptPrinter
-from maic_tui.session.recording import start_recording
-from maic_tui.session.store import StoreError
 from maic_tui.stop_signals import StopSignals
 
 OPENING_MESSAGE = "Hello!"
@@ -64,12 +63,12 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
 
 def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
                       data_dir: str | None) -> ClassroomSession:
-    try:
-        recorder = start_recording(paths.data_dir(data_dir), classroom_name, classroom, spec, options)
-    except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the turns
-        recorder = None
-        print(f"maic-tui: warning: this session is not recorded: {exc}", file=sys.stderr)
-    return ClassroomSession(classroom, spec, options, recorder=recorder)
+    recipe = SessionRecipe(spec, options, data_dir=paths.data_dir(data_dir), classroom_name=classroom_name)
+    session = build_session(classroom, recipe)
+    problem = session.recording_problem()  # an unwritable data directory must not stop the turns
+    if problem is not None:
+        print(f"maic-tui: warning: {problem}", file=sys.stderr)
+    return session
 
 
 def _play_recorded(session: ClassroomSession, messages: Sequence[str], out: TextIO,

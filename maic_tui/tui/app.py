@@ -18,21 +18,23 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
+from textual import work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
+from textual.reactive import var
 from textual.theme import Theme
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
-from textual.worker import Worker, WorkerState
+from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from maic_tui.session.assembly import SessionRecipe, build_session
 from maic_tui.session.config import ConfigError, read_setting, save_setting
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.room_views import RoomViews
-from maic_tui.tui.session_loader import SessionRecipe, build_session
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
@@ -45,8 +47,10 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
+    from maic_tui.events import Event
     from maic_tui.session.classroom_session import ClassroomSession
     from maic_tui.session.classroom_view import ClassroomView
+    from maic_tui.session.controller import ClassroomController
     from maic_tui.tui.widgets.trace_panel import TracePanel
 
 W = TypeVar("W", bound=Widget)
@@ -83,6 +87,7 @@ class ClassroomApp(RoomViews, App[None]):
 
     classroom: Classroom
     view: ClassroomView
+    controller: ClassroomController
 
     def __init__(self, classroom: Classroom | None = None, recipe: SessionRecipe | None = None,
                  theme: str | None = None, *, opener: Opener | None = None, opening: str = "") -> None:
@@ -98,11 +103,10 @@ class ClassroomApp(RoomViews, App[None]):
         self._opening = opening
         self.startup_error: Exception | None = None
         self.stop_code: int | None = None  # 128 + the signal that ended the app, if one did
+        self.replaying = False  # a recorded log is being played into the room
+        self._turn_worker: Worker[None] | None = None
         if classroom is not None:
             self._set_classroom(classroom)
-        self.session: ClassroomSession | None = None
-        self.queue: list[str] = []
-        self.turn_running = False
         self._requested_theme = theme
         # Themes are registered and chosen before the first compose: choosing one later restyles everything.
         self._theme_specs, self._theme_errors = register_themes(self)
@@ -124,11 +128,41 @@ class ClassroomApp(RoomViews, App[None]):
 
     def _set_classroom(self, classroom: Classroom) -> None:
         from maic_tui.session.classroom_view import ClassroomView
+        from maic_tui.session.controller import ClassroomController
 
         self.classroom = classroom
         resumed = self.recipe.resume
         self.view = resumed.rebuilt.view if resumed is not None else ClassroomView(classroom)
         self.view.dirty = set(range(len(self.view.entries)))  # a resumed transcript is drawn in full
+        self.controller = ClassroomController(self.view)
+        self.controller.on_event = self._on_event
+        self.controller.on_queue = self._on_queue
+        self.controller.on_problem = self._report
+
+    # --- state the widgets follow --------------------------------------------------------------------
+
+    queued: var[tuple[str, ...]] = var(())  # learner messages waiting for the class to finish
+
+    @property
+    def session(self) -> ClassroomSession | None:
+        controller = getattr(self, "controller", None)
+        return controller.session if controller is not None else None
+
+    @property
+    def queue(self) -> list[str]:
+        return self.controller.waiting
+
+    @property
+    def turn_running(self) -> bool:
+        return self.replaying or (hasattr(self, "controller") and self.controller.running)
+
+    def watch_queued(self, queued: tuple[str, ...]) -> None:
+        with contextlib.suppress(NoMatches):
+            self.part(ComposerBox).show_queue(queued)
+        self.refresh_bindings()
+
+    def _on_queue(self, waiting: tuple[str, ...]) -> None:
+        self.queued = waiting
 
     def compose(self) -> ComposeResult:
         yield Header()
@@ -182,19 +216,28 @@ class ClassroomApp(RoomViews, App[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.
-        return self.is_open or action in {"quit", "command_palette", "help", "change_theme"}
+        if not self.is_open:
+            return action in {"quit", "command_palette", "help", "change_theme"}
+        if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
+            return True if self.controller.can_interrupt() and not self.replaying else None
+        return True
 
+    @work(thread=True, group="open", exit_on_error=False)
     def _open(self) -> None:
         assert self._opener is not None
-        self.run_worker(self._opener, thread=True, group="open", exit_on_error=False, name="open")
-
-    async def _opened(self, worker: Worker[tuple[Classroom, SessionRecipe]]) -> None:
-        if worker.state == WorkerState.ERROR:
-            self.startup_error = worker.error if isinstance(worker.error, Exception) else None
-            self.exit(return_code=2)
+        try:
+            opened = self._opener()
+        except Exception as exc:  # a broken classroom file or config: exit 2 with its lines
+            self.call_from_thread(self._open_failed, exc)
             return
-        assert worker.result is not None
-        classroom, self.recipe = worker.result
+        self.call_from_thread(self._opened, *opened)  # type: ignore[arg-type]  # it awaits a coroutine too
+
+    def _open_failed(self, error: Exception) -> None:
+        self.startup_error = error
+        self.exit(return_code=2)
+
+    async def _opened(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        self.recipe = recipe
         self._set_classroom(classroom)
         screen = self.screen
         with self.batch_update():
@@ -258,83 +301,78 @@ class ClassroomApp(RoomViews, App[None]):
 
     def _load_session(self) -> None:
         if self.recipe.replay is not None:
-            from maic_tui.tui.replay_player import play
-
-            self.run_worker(play(self, self.recipe.replay), group="turn", exit_on_error=False, name="replay")
+            self._replay()
             return
         self.part(Composer).placeholder = "Getting the class ready…  (you can type already)"
-        self.run_worker(lambda: build_session(self.classroom, self.recipe), thread=True, group="session",
-                        exit_on_error=False, name="session")
+        self._build_session(self.classroom, self.recipe)
 
-    async def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
-        if event.worker.name == "open" and event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
-            await self._opened(event.worker)
-        if event.worker.name != "session":
+    @work(group="turn", exit_on_error=False)
+    async def _replay(self) -> None:
+        from maic_tui.tui.replay_player import play
+
+        assert self.recipe.replay is not None
+        await play(self, self.recipe.replay)
+
+    @work(thread=True, group="session", exit_on_error=False)
+    def _build_session(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        try:
+            session = build_session(classroom, recipe)
+        except Exception as exc:
+            self.call_from_thread(self._session_failed, exc)
             return
-        if event.state == WorkerState.SUCCESS:
-            self.session = event.worker.result
-            assert self.session is not None
-            self.session.engine.on_trace = self.view.add_trace
-            self._warn_if_not_recorded()
-            self._show_cue()
-            self._next_from_queue()
-        elif event.state == WorkerState.ERROR:
-            error = event.worker.error
-            self._report(f"cannot start the class: {error}")
-            self.part(Composer).placeholder = "The class could not start (see the message above)."
+        self.call_from_thread(self._session_ready, session)
+
+    def _session_ready(self, session: ClassroomSession) -> None:
+        if self.session is not None or session.classroom is not self.classroom:  # switched meanwhile
+            session.close()
+            return
+        self.controller.attach(session)
+        self._warn_if_not_recorded()
+        self._show_cue()
+        self._play_queue()
+
+    def _session_failed(self, error: Exception) -> None:
+        self._report(f"cannot start the class: {error}")
+        self.part(Composer).placeholder = "The class could not start (see the message above)."
 
     def on_send_requested(self, message: SendRequested) -> None:
-        text = message.text.strip()
-        if not text:
+        if not message.text.strip():
             return
         if self.recipe.replay is not None:
             self.notify("This is a replay: nothing is sent to the class.", severity="warning")
             return
-        if self.session is None or self.turn_running:
-            self.queue.append(text)
-            self.part(ComposerBox).show_queue(self.queue)
-            return
-        self._start_turn(text)
+        if self.controller.submit(message.text):
+            self._play_queue()
 
-    def _start_turn(self, text: str) -> None:
-        assert self.session is not None
+    def _play_queue(self) -> None:
+        if self.controller.ready and self.controller.waiting:
+            self._turn_worker = self._play_turns()
+
+    @work(group="turn", exit_on_error=False)
+    async def _play_turns(self) -> None:
+        self.refresh_bindings()
         try:
-            self.session.check_message(text)
-        except ValueError as exc:  # an @name that is not in the class
-            self._report(str(exc))
-            return
-        self.view.learner(text)
-        self.turn_running = True
-        self.run_worker(self._play(text), group="turn", exit_on_error=False, name="turn")
-
-    async def _play(self, text: str) -> None:
-        from maic_tui.events import AgentEndEvent, ErrorEvent
-
-        assert self.session is not None
-        try:
-            async for event in self.session.turn(text):
-                self.view.apply(event)
-                if isinstance(event, AgentEndEvent):  # a finished message shows in full at once
-                    self.flush()
-                elif isinstance(event, ErrorEvent):
-                    self.notify(event.data.message, severity="error", markup=False)
-        except Exception as exc:  # the engine ends every turn itself; this is the last line of defence
-            self._report(f"the turn failed: {type(exc).__name__}: {exc}")
+            await self.controller.play_queue()
         finally:
-            self._warn_if_not_recorded()
-            self.turn_running = False
             self.flush()
-            self._next_from_queue()
+            self.refresh_bindings()
+
+    def _on_event(self, event: Event) -> None:
+        from maic_tui.events import AgentEndEvent, DoneEvent, ErrorEvent
+
+        if isinstance(event, AgentEndEvent):  # a finished message shows in full at once
+            self.flush()
+        elif isinstance(event, ErrorEvent):
+            self.notify(event.data.message, severity="error")
+        elif isinstance(event, DoneEvent):
+            self._warn_if_not_recorded()
+            self.flush()
+            self.refresh_bindings()
 
     def _warn_if_not_recorded(self) -> None:
         problem = self.session.recording_problem() if self.session is not None else None
         if problem is not None:
             self.notify(problem, severity="warning", markup=False, timeout=10)
-
-    def _next_from_queue(self) -> None:
-        if self.queue and self.session is not None and not self.turn_running:
-            self._start_turn(self.queue.pop(0))
-        self.part(ComposerBox).show_queue(self.queue)
 
     def _report(self, text: str) -> None:
         self.view.note(text, "error")
@@ -384,12 +422,7 @@ class ClassroomApp(RoomViews, App[None]):
     # --- actions -----------------------------------------------------------------------------------
 
     def action_interrupt(self) -> None:
-        if self.turn_running and self.session is not None:
-            self.view.request_interrupt()
-            self.session.interrupt()
-        elif self.queue:
-            self.queue.clear()
-            self.part(ComposerBox).show_queue(self.queue)
+        self.controller.interrupt()
 
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)
@@ -428,7 +461,7 @@ class ClassroomApp(RoomViews, App[None]):
         self.close_session()
         self.recipe = recipe
         self._set_classroom(classroom)
-        self.queue.clear()
+        self.queued = ()
         self._statuses = self._cue = self._pointer = None
         await self.recompose()
         self._enter_room()
@@ -440,21 +473,23 @@ class ClassroomApp(RoomViews, App[None]):
 
     async def action_quit(self) -> None:
         """Quitting mid-turn first ends the turn as an interruption, so its log closes like any other."""
-        if self.turn_running and self.session is not None:
-            self.action_interrupt()
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._turn_ended(), QUIT_WAIT_SECONDS)
+        worker = self._turn_worker
+        if self.controller_running() and worker is not None:
+            self.controller.waiting.clear()
+            self.controller.interrupt()
+            with contextlib.suppress(TimeoutError, WorkerCancelled, WorkerFailed):
+                await asyncio.wait_for(worker.wait(), QUIT_WAIT_SECONDS)
         self.exit(return_code=self.stop_code or 0)
 
-    async def _turn_ended(self) -> None:
-        while self.turn_running:
-            await asyncio.sleep(0.01)
+    def controller_running(self) -> bool:
+        return hasattr(self, "controller") and self.controller.running
 
     def close_session(self) -> None:
         """Write what the recorder still holds; the app calls this before it drops or ends a session."""
-        if self.session is not None:
-            self.session.close()
-            self.session = None
+        session = self.session
+        if session is not None:
+            self.controller.session = None
+            session.close()
 
     def _theme_changed(self, theme: Theme) -> None:
         try:

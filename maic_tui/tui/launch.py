@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from maic_tui import paths
+from maic_tui.session.assembly import Replay, SessionRecipe
 from maic_tui.session.config import read_setting
-from maic_tui.tui.session_loader import Replay, SessionRecipe
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom

@@ -11,8 +11,8 @@ from maic_tui.session.replay import Rebuilt
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
+    from maic_tui.session.assembly import Replay
     from maic_tui.tui.app import ClassroomApp
-    from maic_tui.tui.session_loader import Replay
 
 LONGEST_PAUSE = 2.0  # seconds: the learner thinking for a minute is not worth watching
 
@@ -21,7 +21,7 @@ async def play(app: ClassroomApp, replay: Replay) -> None:
     speed = replay.speed
     rebuilt = Rebuilt(app.view, Whiteboard())
     previous = replay.records[0].t if replay.records else 0.0
-    app.turn_running = True
+    app.replaying = True
     try:
         for item in replay.records:
             pause = min(LONGEST_PAUSE, max(0.0, item.t - previous) / speed)
@@ -33,6 +33,6 @@ async def play(app: ClassroomApp, replay: Replay) -> None:
                 app.flush()
         rebuilt.close_open_turn()
     finally:
-        app.turn_running = False
+        app.replaying = False
         app.flush()
         app.replay_finished()

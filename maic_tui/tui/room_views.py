@@ -25,10 +25,11 @@ else:
 class RoomViews(_Base):
     classroom: Classroom
     view: ClassroomView
-    session: ClassroomSession | None
     _trace: TracePanel | None
 
     if TYPE_CHECKING:
+        @property
+        def session(self) -> ClassroomSession | None: ...
         def part(self, kind: type[BoardPane]) -> BoardPane: ...
         def flush(self) -> None: ...
 

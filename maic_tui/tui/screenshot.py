@@ -6,9 +6,9 @@ import math
 from pathlib import Path
 
 from maic_tui import paths
+from maic_tui.session.assembly import Replay, SessionRecipe
 from maic_tui.session.recording import open_recorded
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.session_loader import Replay, SessionRecipe
 
 SCREEN_SIZE = (160, 48)
 SETTLE_SECONDS = 0.5

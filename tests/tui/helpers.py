@@ -13,8 +13,8 @@ from textual.pilot import Pilot
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.session_loader import SessionRecipe
 
 
 def demo_app(classroom: str | Classroom = "derivatives", pace: float = 0.0, theme: str | None = None) -> ClassroomApp:

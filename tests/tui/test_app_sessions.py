@@ -13,11 +13,11 @@ from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.events import DoneEvent
 from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import Replay, SessionRecipe
 from maic_tui.session.recording import open_recorded
 from maic_tui.session.store import DB_NAME, SessionStore
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.commands import ClassroomCommands
-from maic_tui.tui.session_loader import Replay, SessionRecipe
 from maic_tui.tui.widgets.transcript import MessageView
 from tests.session_helpers import transcript, two_speaker_script, write_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for

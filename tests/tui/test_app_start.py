@@ -9,9 +9,9 @@ from textual.widgets import Static
 from maic_tui.classroom import ClassroomError, load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.commands import ClassroomCommands
-from maic_tui.tui.session_loader import SessionRecipe
 from maic_tui.tui.widgets.composer import Composer
 from maic_tui.tui.widgets.roster import Roster
 from tests.tui.helpers import finish_turn, ready, say, wait_for

@@ -18,12 +18,12 @@ from textual.pilot import Pilot
 
 from maic_tui.classroom import load_classroom
 from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import SessionRecipe
 from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.recording import start_recording
 from maic_tui.text_safety import one_line
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.plain import as_markup
-from maic_tui.tui.session_loader import SessionRecipe
 from maic_tui.tui.widgets.board_pane import BoardPane
 from tests.engine_helpers import classroom
 from tests.hostile import LINK, MARKUP, assert_inert, assert_inert_bytes, hostile_classroom, hostile_script

@@ -1,4 +1,6 @@
-"""How the app gets its session: built in a worker thread, so the first frame never waits for LangGraph.
+"""Assembling a session from a recipe: the one place a session and its recorder are put together, for the
+app (which builds it in a worker thread, so its first frame never waits for LangGraph) and for ``run`` and
+``demo`` alike.
 
 A session is live (recorded when the recipe names a data directory), resumed from a recorded one, or not
 there at all when the app replays a log.
