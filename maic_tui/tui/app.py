@@ -14,7 +14,6 @@ import asyncio
 import contextlib
 import signal
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
@@ -27,12 +26,12 @@ from textual.reactive import var
 from textual.theme import Theme
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
-from textual.worker import Worker, WorkerCancelled, WorkerFailed
+from textual.worker import Worker
 
-from maic_tui.session.assembly import SessionRecipe, build_session
+from maic_tui.session.assembly import SessionRecipe
 from maic_tui.session.config import ConfigError, read_setting, save_setting
 from maic_tui.text_safety import one_line
-from maic_tui.tui.messages import SendRequested
+from maic_tui.tui.live_class import LiveClass
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
@@ -47,7 +46,6 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.events import Event
     from maic_tui.session.classroom_session import ClassroomSession
     from maic_tui.session.classroom_view import ClassroomView
     from maic_tui.session.controller import ClassroomController
@@ -64,10 +62,9 @@ def classroom_commands() -> type[Provider]:
     return ClassroomCommands
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
-QUIT_WAIT_SECONDS = 1.0  # how long quitting waits for an interrupted turn to close
 
 
-class ClassroomApp(RoomViews, App[None]):
+class ClassroomApp(LiveClass, RoomViews, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
@@ -297,88 +294,6 @@ class ClassroomApp(RoomViews, App[None]):
         super().notify(one_line(message, 500), title=one_line(title, 120), severity=severity, timeout=timeout,
                        markup=False)
 
-    # --- the session -------------------------------------------------------------------------------
-
-    def _load_session(self) -> None:
-        if self.recipe.replay is not None:
-            self._replay()
-            return
-        self.part(Composer).placeholder = "Getting the class ready…  (you can type already)"
-        self._build_session(self.classroom, self.recipe)
-
-    @work(group="turn", exit_on_error=False)
-    async def _replay(self) -> None:
-        from maic_tui.tui.replay_player import play
-
-        assert self.recipe.replay is not None
-        await play(self, self.recipe.replay)
-
-    @work(thread=True, group="session", exit_on_error=False)
-    def _build_session(self, classroom: Classroom, recipe: SessionRecipe) -> None:
-        try:
-            session = build_session(classroom, recipe)
-        except Exception as exc:
-            self.call_from_thread(self._session_failed, exc)
-            return
-        self.call_from_thread(self._session_ready, session)
-
-    def _session_ready(self, session: ClassroomSession) -> None:
-        if self.session is not None or session.classroom is not self.classroom:  # switched meanwhile
-            session.close()
-            return
-        self.controller.attach(session)
-        self._warn_if_not_recorded()
-        self._show_cue()
-        self._play_queue()
-
-    def _session_failed(self, error: Exception) -> None:
-        self._report(f"cannot start the class: {error}")
-        self.part(Composer).placeholder = "The class could not start (see the message above)."
-
-    def on_send_requested(self, message: SendRequested) -> None:
-        if not message.text.strip():
-            return
-        if self.recipe.replay is not None:
-            self.notify("This is a replay: nothing is sent to the class.", severity="warning")
-            return
-        if self.controller.submit(message.text):
-            self._play_queue()
-
-    def _play_queue(self) -> None:
-        if self.controller.ready and self.controller.waiting:
-            self._turn_worker = self._play_turns()
-
-    @work(group="turn", exit_on_error=False)
-    async def _play_turns(self) -> None:
-        self.refresh_bindings()
-        try:
-            await self.controller.play_queue()
-        finally:
-            self.flush()
-            self.refresh_bindings()
-
-    def _on_event(self, event: Event) -> None:
-        from maic_tui.events import AgentEndEvent, DoneEvent, ErrorEvent
-
-        if isinstance(event, AgentEndEvent):  # a finished message shows in full at once
-            self.flush()
-        elif isinstance(event, ErrorEvent):
-            self.notify(event.data.message, severity="error")
-        elif isinstance(event, DoneEvent):
-            self._warn_if_not_recorded()
-            self.flush()
-            self.refresh_bindings()
-
-    def _warn_if_not_recorded(self) -> None:
-        problem = self.session.recording_problem() if self.session is not None else None
-        if problem is not None:
-            self.notify(problem, severity="warning", markup=False, timeout=10)
-
-    def _report(self, text: str) -> None:
-        self.view.note(text, "error")
-        self.notify(text, severity="error", markup=False)
-        self.flush()
-
     # --- catching up with the view, once per frame ---------------------------------------------------
 
     def flush(self) -> None:
@@ -427,69 +342,10 @@ class ClassroomApp(RoomViews, App[None]):
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)
 
-    def _can_switch(self) -> bool:
-        if self.turn_running:
-            self.notify("Interrupt or finish the turn before switching.", severity="warning")
-        return not self.turn_running
-
-    async def switch_classroom(self, name: str) -> None:
-        if not self._can_switch():
-            return
-        from maic_tui.classroom import ClassroomError, load_classroom
-
-        try:
-            classroom = await asyncio.to_thread(load_classroom, name)
-        except ClassroomError as exc:
-            self._report(str(exc.problems[0]) if exc.problems else str(exc))
-            return
-        await self._reopen(classroom, replace(self.recipe, classroom_name=name, resume=None, replay=None))
-
-    async def resume_session(self, session_id: str) -> None:
-        """Reopen a recorded session as it was; it goes on being recorded under its own id."""
-        if not self._can_switch() or self.recipe.data_dir is None:
-            return
-        from maic_tui.session.recording import open_recorded
-
-        try:
-            recorded = await asyncio.to_thread(open_recorded, self.recipe.data_dir, session_id)
-        except ValueError as exc:  # StoreError, ClassroomError, LogError: all one line
-            self._report(str(exc).splitlines()[0])
-            return
-        await self._reopen(recorded.classroom, replace(self.recipe, resume=recorded, replay=None))
-
-    async def _reopen(self, classroom: Classroom, recipe: SessionRecipe) -> None:
-        self.close_session()
-        self.recipe = recipe
-        self._set_classroom(classroom)
+    def _reset_room_state(self) -> None:
+        """A new classroom or session: nothing of the old one's state stays on screen."""
         self.queued = ()
         self._statuses = self._cue = self._pointer = None
-        await self.recompose()
-        self._enter_room()
-
-    def replay_finished(self) -> None:
-        """Called when a replayed log has been played to its end (the SVG export takes its picture instead)."""
-        self.view.note("End of the replay.")
-        self.flush()
-
-    async def action_quit(self) -> None:
-        """Quitting mid-turn first ends the turn as an interruption, so its log closes like any other."""
-        worker = self._turn_worker
-        if self.controller_running() and worker is not None:
-            self.controller.waiting.clear()
-            self.controller.interrupt()
-            with contextlib.suppress(TimeoutError, WorkerCancelled, WorkerFailed):
-                await asyncio.wait_for(worker.wait(), QUIT_WAIT_SECONDS)
-        self.exit(return_code=self.stop_code or 0)
-
-    def controller_running(self) -> bool:
-        return hasattr(self, "controller") and self.controller.running
-
-    def close_session(self) -> None:
-        """Write what the recorder still holds; the app calls this before it drops or ends a session."""
-        session = self.session
-        if session is not None:
-            self.controller.session = None
-            session.close()
 
     def _theme_changed(self, theme: Theme) -> None:
         try:

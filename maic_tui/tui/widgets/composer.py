@@ -4,7 +4,7 @@ completes agent names. A cue's options appear as buttons above it."""
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from rich.text import Text
@@ -49,30 +49,36 @@ class Composer(TextArea):
     def popup(self) -> MentionList:
         return self.screen.query_one(MentionList)
 
-    async def _on_key(self, event: events.Key) -> None:
-        if self._matches and event.key in ("tab", "enter", "up", "down", "escape"):
-            event.prevent_default()
-            event.stop()
-            if event.key in ("tab", "enter"):
-                self._complete()
-            elif event.key == "escape":
-                self._show_matches([])
-            elif event.key == "down":
-                self.popup.action_cursor_down()
-            else:
-                self.popup.action_cursor_up()
+    def on_key(self, event: events.Key) -> None:
+        """Enter sends, the newline keys insert a line, and the @-list takes Tab, Enter, arrows and Esc.
+
+        A public handler of this subclass runs before TextArea's own (which would insert a line for Enter),
+        and in order with the typed characters. (Priority bindings would not: they run when the key
+        arrives, before the characters typed just before it have reached the text, so "hi⏎" pasted by a
+        terminal in one burst would send an empty message.)"""
+        action = self._key_action(event.key)
+        if action is None:
             return
-        if event.key == "enter":
-            event.prevent_default()
-            event.stop()
-            self._submit()
-            return
-        if event.key in NEWLINE_KEYS:
-            event.prevent_default()
-            event.stop()
-            self.insert("\n")
-            return
-        await super()._on_key(event)
+        event.prevent_default()
+        event.stop()
+        action()
+
+    def _key_action(self, key: str) -> Callable[[], None] | None:
+        if self._matches:
+            popup = self.popup
+            completion: dict[str, Callable[[], None]] = {
+                "tab": self._complete, "enter": self._complete, "down": popup.action_cursor_down,
+                "up": popup.action_cursor_up, "escape": lambda: self._show_matches([])}
+            if key in completion:
+                return completion[key]
+        if key == "enter":
+            return self._submit
+        if key in NEWLINE_KEYS:
+            return self._newline
+        return None
+
+    def _newline(self) -> None:
+        self.insert("\n")
 
     def on_text_area_changed(self, event: TextArea.Changed) -> None:
         row, column = self.cursor_location
