@@ -85,11 +85,25 @@ def field_path(loc: Sequence[int | str]) -> str:
     return path
 
 
+def validation_message(error: Any) -> str:
+    """One pydantic error (an item of ``ValidationError.errors()``) in words: no class name, no docs URL."""
+    kind = error["type"]
+    if kind == "missing":
+        return "required field is missing"
+    if kind == "extra_forbidden":
+        return "unknown key (check the spelling)"
+    message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+    value = error.get("input")
+    if kind not in ("value_error", "too_short") and isinstance(value, str | int | float | bool):
+        message += f", got {one_line(repr(value), 80)}"
+    return message
+
+
 def validation_line(exc: Any, skip: int = 0) -> str:
-    """A pydantic ValidationError's first problem in words, ``where: what`` (no class name, no docs URL).
+    """A pydantic ValidationError's first problem, ``where: what``.
 
     ``skip`` leaves out leading location parts that people never wrote (a union's tag, say)."""
     first = exc.errors()[0]
     where = field_path(tuple(first["loc"])[skip:])
-    message = str(first["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+    message = validation_message(first)
     return f"{where}: {message}" if where else message

@@ -77,7 +77,7 @@ def test_a_scenario_that_cannot_run_fails_the_eval(tmp_path: Path, capsys: pytes
 
 
 @pytest.mark.parametrize(("content", "words"), [
-    ("classroom = 'derivatives'\n", "turns: Field required"),
+    ("classroom = 'derivatives'\n", "turns: required field is missing"),
     ("classroom = 'derivatives'\n[[turns]]\nsay = 'x'\nexpect = { first_role = 'janitor' }\n",
      "turns[0].expect.first_role"),
     ("classroom = 'derivatives'\n[[turns]]\nsay = 'x'\nexpect = { sparkles = true }\n", "sparkles"),

@@ -11,7 +11,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_message
 from maic_tui.bad_input import field_path as format_path
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.paths import SAMPLES_DIR, resolve
@@ -112,18 +112,9 @@ def _path(loc: Iterable[int | str]) -> str:
 
 
 def _message(error: Any) -> str:
-    kind, loc = error["type"], tuple(error["loc"])
-    if kind == "missing":
-        return "required field is missing"
-    if kind == "extra_forbidden":
-        return "unknown key (check the spelling)"
-    if kind == "too_short" and loc == ("agents",):
+    if error["type"] == "too_short" and tuple(error["loc"]) == ("agents",):
         return "the roster is empty: add at least one [[agents]] entry"
-    message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
-    value = error.get("input")
-    if kind not in ("value_error", "too_short") and isinstance(value, str | int | float | bool):
-        message += f", got {value!r}"
-    return message
+    return validation_message(error)
 
 
 # --- checks across fields ---------------------------------------------------------------------------

@@ -28,6 +28,15 @@ def transcript_text(view: ClassroomView) -> str:
 
 
 class FullTranscriptScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    FullTranscriptScreen {
+        align: center middle;
+    }
+    #full-transcript {
+        width: 95%;
+        height: 90%;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
 
     def __init__(self, text: str) -> None:

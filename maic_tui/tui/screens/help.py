@@ -36,6 +36,19 @@ Select text with the mouse to copy it; *Full transcript* in the palette shows ev
 
 
 class HelpScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    HelpScreen {
+        align: center middle;
+    }
+    #help-body {
+        width: 90;
+        max-width: 95%;
+        height: 90%;
+        border: round $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
 
     def compose(self) -> ComposeResult:

@@ -19,6 +19,22 @@ from maic_tui.tui.theming import agent_color
 
 
 class PersonaScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    PersonaScreen {
+        align: center middle;
+    }
+    #persona-card {
+        width: 70;
+        max-width: 95%;
+        height: auto;
+        border: round $primary;
+        padding: 1 2;
+        background: $surface;
+    }
+    #persona-card > Static {
+        margin-bottom: 1;
+    }
+    """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
 
     def __init__(self, agent: Agent, scene_type: str | None) -> None:
