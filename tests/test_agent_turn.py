@@ -211,3 +211,13 @@ async def test_a_bug_inside_the_graph_still_ends_the_turn_properly(tmp_path: Pat
     assert_well_formed(events)
     monkeypatch.undo()
     assert done(await play(session, "Again.")).data.end_reason == "director_end"  # the session goes on
+
+
+async def test_an_agent_that_speaks_only_a_placeholder_is_an_empty_turn(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("ta"), pick("END")],
+                                        "agents": {"teacher": [text("<speech>")], "ta": [text("Real words.")]}})
+    events = await play(session, "hello?")
+    trace = done(events).data.director_trace
+    assert any("placeholder" in w for record in trace for w in record.action_warnings)
+    assert spoken(events, "ta") == "Real words."
+    assert_well_formed(events)

@@ -121,13 +121,44 @@ def test_agent_prompt_lists_actions_board_ids_conflicts_and_peers() -> None:
     assert "text items only" in quiet and "OVERLAP" not in quiet
 
 
-def test_the_output_example_in_the_agent_prompt_is_valid_output() -> None:
-    from maic_tui.orchestration.parser import ParsedAction, StreamParser
-    from maic_tui.orchestration.prompts.agent import OUTPUT_RULES
+def test_the_worked_example_is_concrete_valid_output_from_the_agents_own_lesson() -> None:
+    from maic_tui.orchestration.parser import ParsedAction, StreamParser, TextDelta
+    from maic_tui.orchestration.prompts.agent import agent_system_prompt
 
-    example = OUTPUT_RULES[OUTPUT_RULES.index("For example:") + len("For example:"):].strip()
+    teacher = ROOM.agents[0]
+    prompt = agent_system_prompt(teacher, ROOM, Whiteboard(), ROOM.scenes[0], list(teacher.actions), [], "")
+    example = prompt[prompt.index("For example:\n") + len("For example:\n"):].split("\n\n")[0]
     parser = StreamParser()
     found = parser.feed(example) + parser.close()
-    latex = [item for item in found if isinstance(item, ParsedAction)]
-    assert latex[0].params["latex"] == "m = \\frac{\\Delta y}{\\Delta x}"
-    assert Whiteboard().apply(latex[0].name, latex[0].params).ok
+    speech = "".join(item.text for item in found if isinstance(item, TextDelta))
+    drawn = [item for item in found if isinstance(item, ParsedAction)]
+    assert ROOM.scenes[0].title in speech and drawn and Whiteboard().apply(drawn[0].name, drawn[0].params).ok
+    assert "<" not in prompt.split("Actions you may use")[0]  # no placeholder a model could speak as is
+
+
+def test_placeholder_speech_or_a_copy_of_the_example_counts_as_empty() -> None:
+    from maic_tui.orchestration.prompts.example import example_speech, is_filler
+
+    teacher = ROOM.agents[0]
+    example = example_speech(teacher, ROOM, ROOM.scenes[0], list(teacher.actions))
+    for filler in ("<speech>", " ... ", "", "<text for the learner>", example, example.upper() + "!"):
+        assert is_filler(filler, example), filler
+    assert not is_filler("The slope of a flat road is zero.", example)
+
+
+
+
+def test_director_prompts_keep_a_stable_prefix_and_show_no_placeholders() -> None:
+    board = Whiteboard()
+    first, _ = director_messages(ROOM, HISTORY, "What is a slope?", [], [], board, 1)
+    said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
+                             action_count=0)]
+    board.apply("wb_draw_text", {"content": "m = rise / run", "x": 10, "y": 10})
+    second, _ = director_messages(ROOM, HISTORY, "What is a slope?", said, [], board, 2)
+    a, b = str(first.content), str(second.content)
+    shared = next(i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y)
+    assert RULES in a[:shared] and '{"next_agent": "END"}' in a[:shared]  # everything fixed comes first
+    assert "<" not in a[:shared]
+    decision = parse_decision('{"next_agent": "USER", "prompt": "<a short question>", "options": ["<a>", "<b>"]}',
+                              ROOM.agents)
+    assert decision.prompt is None and decision.options == ()

@@ -18,6 +18,7 @@ from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
+from maic_tui.orchestration.prompts.example import example_speech
 from maic_tui.orchestration.state import TurnState
 from maic_tui.orchestration.structured import agent_schema
 
@@ -30,7 +31,7 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
                                                agent_avatar=agent.avatar, agent_color=agent.color)))
     allowed = effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
     run = AgentRun(agent, message_id, ctx.board, ctx.scene, allowed, ctx.classroom.limits.max_actions_per_agent,
-                   writer, redact=ctx.redact)
+                   writer, redact=ctx.redact, example=example_speech(agent, ctx.classroom, ctx.scene, allowed))
     error: ModelError | None = None
     interrupted = False
     try:
@@ -46,6 +47,8 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
     finally:
         writer(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=agent.id)))
         ctx.history.append(run.entry(interrupted))
+    if run.speech and not run.real_speech:
+        run.warn("speech was only a placeholder or the prompt's example: counted as empty")
     summary = run.summary()
     trace = list(state["trace"])
     if trace and summary.action_warnings:

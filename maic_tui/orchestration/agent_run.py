@@ -24,6 +24,7 @@ from maic_tui.events import (
 )
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
+from maic_tui.orchestration.prompts.example import is_filler
 from maic_tui.whiteboard import Whiteboard
 
 PREVIEW_CHARS = 100
@@ -39,6 +40,7 @@ class AgentRun:
     max_actions: int
     emit: Callable[[Event], None]
     redact: Callable[[str], str] = str  # the preview is cut to a length: a key must go before it is cut in two
+    example: str = ""  # the prompt's example speech: saying just that is saying nothing
     speech: list[str] = field(default_factory=list)
     actions: list[tuple[str, dict[str, Any]]] = field(default_factory=list)
     ledger: list[WhiteboardActionRecord] = field(default_factory=list)
@@ -47,7 +49,12 @@ class AgentRun:
 
     @property
     def had_content(self) -> bool:
-        return bool("".join(self.speech).strip()) or bool(self.actions)
+        return self.real_speech or bool(self.actions)
+
+    @property
+    def real_speech(self) -> bool:
+        """Speech of its own: not empty, not a placeholder such as ``<speech>``, not the prompt's example."""
+        return not is_filler("".join(self.speech), self.example)
 
     def take(self, items: list[Item]) -> None:
         for item in items:

@@ -16,6 +16,7 @@ MAX_PROMPT_CHARS = 240
 MAX_OPTION_CHARS = 60
 _FENCE = re.compile(r"```[a-zA-Z]*")
 _KEYS = ("next_agent", "nextAgent", "next", "agent")
+_PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 
 
 class DecisionError(ValueError):
@@ -106,7 +107,7 @@ def _options(value: Any) -> tuple[str, ...]:
     kept: list[str] = []
     for option in value:
         text = one_line(str(option))
-        if text and len(text) <= MAX_OPTION_CHARS and text not in kept:
+        if text and len(text) <= MAX_OPTION_CHARS and text not in kept and not _PLACEHOLDER.match(text):
             kept.append(text)
     return tuple(kept[:4]) if len(kept) >= 2 else ()
 
@@ -119,6 +120,8 @@ def parse_decision(raw: str, agents: Sequence[Agent]) -> Decision:
             continue
         # The prompt and options are shown to the learner: model text, made inert like speech.
         prompt = one_line(str(obj.get("prompt") or ""))[:MAX_PROMPT_CHARS] or None
+        if prompt is not None and _PLACEHOLDER.match(prompt):  # copied from a format description: not a question
+            prompt = None
         return Decision(
             next_agent=_target(obj[key], agents),
             instruction=one_line(str(obj.get("instruction") or "")),

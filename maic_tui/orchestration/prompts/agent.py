@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
+from maic_tui.orchestration.prompts.example import example_output
 from maic_tui.whiteboard import Whiteboard
 
 ROLE_GUIDES = {
@@ -29,16 +30,12 @@ BOARD_GUIDES = {
                "around it, never clear or delete.",
 }
 OUTPUT_RULES = """\
-Answer with one JSON array and nothing else (no code fences, no prose around it). Items:
-  {"type": "text", "content": "<speech>"}
-  {"type": "action", "name": "<action>", "params": {...}}
-Text and actions may alternate in any order; an action takes effect where it appears. Always start with [,
-even after an interruption. Speech is spoken aloud: no markdown, and never announce or describe your actions
-("let me draw..."). Only speech counts toward the length; actions are free. For example:
-[{"type": "text", "content": "A slope is rise over run."},
- {"type": "action", "name": "wb_draw_latex",
-  "params": {"latex": "m = \\\\frac{\\\\Delta y}{\\\\Delta x}", "x": 60, "y": 80}},
- {"type": "text", "content": "What is the slope of a flat road?"}]"""
+Answer with one JSON array and nothing else (no code fences, no prose around it). Each item is an object:
+a text item has "type": "text" and "content" with the words you say; an action item has "type": "action",
+"name" (one of your actions below) and "params". Text and actions may alternate in any order; an action takes
+effect where it appears. Always start with [, even after an interruption. Speech is spoken aloud: no markdown,
+and never announce or describe your actions ("let me draw..."). Only speech counts toward the length; actions
+are free. Say something of your own: do not copy the example."""
 
 
 def _scene_block(scene: Scene | None) -> str:
@@ -78,7 +75,7 @@ def agent_system_prompt(
         f"{role_guide} Length: {length}.",
         f"The learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "")
         + ". Address them by name when it feels natural.",
-        OUTPUT_RULES,
+        OUTPUT_RULES + "\nFor example:\n" + example_output(agent, classroom, scene, list(actions)),
     ]
     if classroom.language != "en":
         parts.append(f"Important: speak in the language with code '{classroom.language}'.")

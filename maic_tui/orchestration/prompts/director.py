@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -33,10 +34,16 @@ Routing rules:
 Also: each contribution must move things forward (explanation, check question, deeper point, other view,
 summary), and while the board is crowded, pick someone who adds to it only if they tidy it first."""
 
-FORMAT = """\
-Answer with exactly one JSON object and nothing else:
-{"next_agent": "<agent id>" | "USER" | "END", "instruction": "<one sentence for that agent>",
- "prompt": "<when USER: a short question for the learner>", "options": ["<2-4 short answers, optional>"]}"""
+def answer_format(classroom: Classroom) -> str:
+    """How to answer, with concrete examples from this class: no placeholder a small model could copy."""
+    lead = classroom.lead() or classroom.agents[0]
+    pick = json.dumps({"next_agent": lead.id, "instruction": "Explain it with one everyday example."})
+    cue = json.dumps({"next_agent": "USER", "prompt": "Which part should we look at next?",
+                      "options": ["An example", "The formula"]})
+    return ('Answer with exactly one JSON object and nothing else. "next_agent" is an agent id from the list, '
+            '"USER" or "END"; "instruction" (optional) is one sentence for that agent; with USER, "prompt" '
+            '(optional) is a short question for the learner and "options" 2-4 short answers. For example:\n'
+            f"{pick}\nor\n{cue}\nor\n" + '{"next_agent": "END"}')
 
 
 def _roster(classroom: Classroom) -> str:
@@ -77,21 +84,27 @@ def director_messages(
     turn_number: int,
 ) -> list[BaseMessage]:
     learner = classroom.learner
+    # What stays the same for every decision of a session comes first, what changes last, so that servers
+    # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next.
     parts = [
         f'You direct a classroom called "{classroom.title}". After each contribution you decide who speaks '
         "next: one of the agents below, the human learner (USER), or nobody (END). You never speak yourself.",
         f"Agents:\n{_roster(classroom)}",
         f"The human learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "") + ". "
         'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
-        f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
-        f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
-        _board(board),
     ]
     if classroom.session.type == "discussion":
         session = classroom.session
         trigger = f" It was raised by {session.trigger_agent}." if session.trigger_agent else ""
         parts.append(f"This is a discussion, not Q&A. Topic: {session.topic}. {session.prompt}{trigger}".strip())
-    parts += [RULES, f"This is decision {turn_number} of this turn; keep the turn short.", FORMAT]
+    parts += [
+        RULES,
+        answer_format(classroom),
+        f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
+        f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
+        _board(board),
+        f"This is decision {turn_number} of this turn; keep the turn short.",
+    ]
     user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next."
     return [SystemMessage("\n\n".join(parts)), HumanMessage(user)]
 

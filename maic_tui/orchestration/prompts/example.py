@@ -1,0 +1,62 @@
+"""The worked example in an agent's prompt: a concrete answer about the agent's own lesson, in the exact
+output format, with no placeholder a small model could copy as its speech (``<speech>`` was spoken as is).
+
+Speech that is only a placeholder, or a copy of this example, is not a real answer: ``is_filler`` tells the
+agent node to count such a turn as empty.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from maic_tui.classroom.models import Agent, Classroom, Scene
+
+_PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
+
+
+def _topic(classroom: Classroom, scene: Scene | None) -> str:
+    if scene is not None:
+        return scene.title
+    return classroom.title
+
+
+def example_items(agent: Agent, classroom: Classroom, scene: Scene | None, actions: list[str] | tuple[str, ...]
+                  ) -> list[dict[str, object]]:
+    topic = _topic(classroom, scene)
+    opening = {"teacher": f"Here is the key idea of {topic}.",
+               "assistant": f"One more way to see {topic}.",
+               "student": f"I think I get {topic} now!"}[agent.role]
+    question = {"teacher": "What would you try first?", "assistant": "Does that example help?",
+                "student": "Can I try one myself?"}[agent.role]
+    items: list[dict[str, object]] = [{"type": "text", "content": opening}]
+    if "wb_draw_text" in actions and agent.role != "student":
+        items.append({"type": "action", "name": "wb_draw_text",
+                      "params": {"content": topic[:40], "x": 60, "y": 60}})
+    items.append({"type": "text", "content": question})
+    return items
+
+
+def example_output(agent: Agent, classroom: Classroom, scene: Scene | None,
+                   actions: list[str] | tuple[str, ...]) -> str:
+    return json.dumps(example_items(agent, classroom, scene, actions), ensure_ascii=False)
+
+
+def example_speech(agent: Agent, classroom: Classroom, scene: Scene | None,
+                   actions: list[str] | tuple[str, ...]) -> str:
+    parts = [str(item["content"]) for item in example_items(agent, classroom, scene, actions)
+             if item["type"] == "text"]
+    return " ".join(parts)
+
+
+def _normal(text: str) -> str:
+    return " ".join(re.sub(r"[^\w\s]", " ", text.casefold()).split())
+
+
+def is_filler(speech: str, example: str) -> bool:
+    """Speech that says nothing of its own: a placeholder (``<speech>``, ``...``) or the prompt's example."""
+    if not speech.strip():
+        return True
+    if _PLACEHOLDER.match(speech):
+        return True
+    return bool(example) and _normal(speech) == _normal(example)
