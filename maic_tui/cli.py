@@ -57,8 +57,8 @@ def _model_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
     parser.add_argument("--api-key", default=None, metavar="KEY",
                         help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
-    parser.add_argument("--structured-output", default=None, choices=["off", "json_schema", "json_object"],
-                        help="ask the server to constrain output to a JSON schema (default off)")
+    parser.add_argument("--structured-output", default=None, choices=["auto", "off", "json_schema", "json_object"],
+                        help="constrain output to a JSON schema: auto (default) finds what the server accepts")
     parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
                         help="bounds a whole model call, retries included (default 60)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")

@@ -31,7 +31,8 @@ async def test_a_turn_streams_from_the_server() -> None:
     assert spoken(events) == "Hello from a server."
     assert done(events).data.end_reason == "director_end"
     assert {k.lower(): v for k, v in server.headers[0].items()}["authorization"] == f"Bearer {KEY}"
-    assert "response_format" not in server.requests[0]  # structured output is off by default
+    assert server.requests[0]["response_format"]["type"] == "json_schema"  # auto: tried first
+    assert done(events).data.structured_output == "json_schema"
     assert server.requests[1]["stream"] is True
 
 
@@ -110,3 +111,49 @@ async def test_a_rejected_choice_is_reasked_with_the_reason_in_the_request() -> 
     assert second[-2] == {"role": "assistant", "content": pick("kim")}
     assert second[-1]["role"] == "user" and "rejected" in second[-1]["content"]
     assert "should answer it before a student reacts" in second[-1]["content"]
+
+
+REFUSED = Reply(status=400, text="response_format type 'json_schema' is not supported by this server")
+
+
+async def test_auto_falls_back_to_json_object_when_json_schema_is_refused_and_remembers(tmp_path) -> None:
+    replies = [REFUSED, Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END")),
+               Reply(pick("teacher")), Reply(text("Again.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        options = ModelOptions(base_url=server.url, retries=0, timeout=5.0)
+        session = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
+        events = await play(session, "Hi?")
+        later = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)  # a later session
+        await play(later, "Hi?")
+    assert_well_formed(events)
+    assert [r.get("response_format", {}).get("type") for r in server.requests] == [
+        "json_schema", "json_object", "json_object", "json_object",
+        "json_object", "json_object", "json_object"]  # the later session starts with what worked
+    assert spoken(events) == "Fine." and done(events).data.structured_output == "json_object"
+    assert not [e for e in events if e.type == "error"]
+    assert "json_object" in (tmp_path / "structured-output.json").read_text(encoding="utf-8")
+
+
+async def test_auto_ends_with_no_response_format_when_both_are_refused() -> None:
+    second = Reply(status=400, text="unknown field: response_format")
+    replies = [REFUSED, second, Reply(pick("teacher")), Reply(text("Plain.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert spoken(events) == "Plain." and done(events).data.structured_output == "off"
+    assert "response_format" not in server.requests[2]
+
+
+async def test_a_forced_mode_is_not_changed_when_refused() -> None:
+    with fake_openai(REFUSED) as server:
+        events = await play(_session(server.url, structured="json_schema"), "Hi?")
+    assert "answered 400" in next(e.data.message for e in events if e.type == "error")
+    assert len(server.requests) == 1
+
+
+async def test_auto_reads_llama_cpp_pythons_500_about_the_response_format_as_a_refusal() -> None:
+    refusal = Reply(status=500, text="1 validation error: loc ('body', 'response_format', 'type'): Input should "
+                                     "be 'text' or 'json_object'")
+    with fake_openai(refusal, Reply(pick("teacher")), Reply(text("Ok.")), Reply(pick("END"))) as server:
+        events = await play(_session(server.url, retries=2), "Hi?")
+    assert spoken(events) == "Ok." and done(events).data.structured_output == "json_object"
+    assert len(server.requests) == 4  # the refusal was not retried as a 5xx, it changed the mode

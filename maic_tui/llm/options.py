@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 StructuredMode = Literal["off", "json_schema", "json_object"]
+StructuredSetting = Literal["auto", "off", "json_schema", "json_object"]  # auto: the first the server accepts
 DEMO_PACE = 150.0  # characters per second: about as fast as people read along
 
 
@@ -21,7 +22,7 @@ class ModelOptions(BaseModel):
     max_tokens: int | None = Field(1024, ge=1)
     seed: int = 0
     pace: float = Field(DEMO_PACE, ge=0)  # the demo model's characters per second; 0 = as fast as possible
-    structured: StructuredMode = "off"
+    structured: StructuredSetting = "auto"
 
     def secrets(self) -> tuple[str, ...]:
         return (self.api_key,) if self.api_key else ()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import traceback
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -69,5 +70,11 @@ def chunk_text(chunk: Any) -> str:
 
 
 def is_empty_answer(exc: BaseException) -> bool:
-    """LangChain raises this when a server streamed no chunk at all: an empty answer, not a failure."""
-    return isinstance(exc, ValueError) and "No generation chunks were returned" in str(exc)
+    """A server that streamed no chunk at all: an empty answer, not a failure. LangChain raises a ValueError
+    for it; with ``json_schema`` the OpenAI client's stream helper fails an internal assertion instead."""
+    if isinstance(exc, ValueError) and "No generation chunks were returned" in str(exc):
+        return True
+    if isinstance(exc, AssertionError):
+        frames = traceback.extract_tb(exc.__traceback__)
+        return bool(frames) and "openai" in frames[-1].filename and "streaming" in frames[-1].filename
+    return False

@@ -14,6 +14,8 @@ from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm import ModelProvider
 from maic_tui.llm.calls import bounded_call
 from maic_tui.llm.openai_model import with_response_format
+from maic_tui.llm.options import StructuredMode
+from maic_tui.llm.structured_modes import ORDER, ModeMemory, next_mode, refuses_format
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
 from maic_tui.redaction import redact, usable_secrets
@@ -37,6 +39,9 @@ class EngineContext:
     interrupted: bool = False
     message_count: int = 0
     turn_deadline: float | None = None  # time.monotonic() by which the running turn must end
+    modes: ModeMemory = field(default_factory=lambda: ModeMemory(None))  # structured output that worked
+    _mode: StructuredMode | None = None  # the structured output mode in use (auto: found by trying)
+    _remembered: bool = False
     _call: asyncio.Task[Any] | None = None
     _models: dict[str, Runnable[Any, Any]] = field(default_factory=dict)
 
@@ -45,15 +50,46 @@ class EngineContext:
         scenes = self.classroom.scenes
         return scenes[self.scene_index] if 0 <= self.scene_index < len(scenes) else None
 
+    @property
+    def structured_mode(self) -> StructuredMode | None:
+        """How a server's output is constrained (None for our offline models)."""
+        if not self.provider.is_remote:
+            return None
+        if self._mode is None:
+            setting = self.provider.options.structured
+            if setting == "auto":
+                remembered = self.modes.get(self.provider.options.base_url, self.provider.spec.target)
+                self._mode = remembered or ORDER[0]
+            else:
+                self._mode = setting
+        return self._mode
+
     def model(self, caller: str, schema_name: str, schema: dict[str, Any]) -> Runnable[Any, Any]:
         """The caller's chat model, constrained to ``schema`` when structured output is on for a server."""
-        key = f"{caller}:{schema_name}"
+        mode = self.structured_mode
+        key = f"{caller}:{schema_name}:{mode}"
         if key not in self._models:
             model = self.provider.for_caller(caller)
-            if self.provider.is_remote:
-                model = with_response_format(model, self.provider.options.structured, schema_name, schema)
+            if mode is not None:
+                model = with_response_format(model, mode, schema_name, schema)
             self._models[key] = model
         return self._models[key]
+
+    def _fall_back(self, exc: BaseException) -> bool:
+        """With ``auto``, a server that refused the response format is asked the next way; True if there is one."""
+        if self.provider.options.structured != "auto" or not refuses_format(exc) or self._mode is None:
+            return False
+        lower = next_mode(self._mode)
+        if lower is None:
+            return False
+        self._mode = lower
+        self.modes.put(self.provider.options.base_url, self.provider.spec.target, lower)
+        return True
+
+    def _found(self) -> None:
+        if self.provider.options.structured == "auto" and self._mode is not None and not self._remembered:
+            self._remembered = True
+            self.modes.put(self.provider.options.base_url, self.provider.spec.target, self._mode)
 
     @property
     def secrets(self) -> tuple[str, ...]:
@@ -90,8 +126,19 @@ class EngineContext:
         if self.turn_deadline is not None and self.turn_deadline < deadline:
             deadline = self.turn_deadline
             expired = f"the turn ran past its limit of {self.turn_budget_seconds():g} s"
-        work = bounded_call(attempt, deadline=deadline, retries=self.provider.options.retries,
-                            may_retry=may_retry, expired=expired)
+        async def attempt_in_a_mode_the_server_takes() -> T:
+            while True:
+                try:
+                    result = await attempt()
+                except Exception as exc:
+                    if self._fall_back(exc):
+                        continue
+                    raise
+                self._found()
+                return result
+
+        work = bounded_call(attempt_in_a_mode_the_server_takes, deadline=deadline,
+                            retries=self.provider.options.retries, may_retry=may_retry, expired=expired)
         task = asyncio.ensure_future(work)
         self._call = task
         try:

@@ -147,7 +147,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
 
 async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     ctx, state = step.ctx, step.state
-    model = ctx.model(DIRECTOR, "director_decision", director_schema([a.id for a in ctx.classroom.agents]))
+    schema = director_schema([a.id for a in ctx.classroom.agents])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt)
@@ -160,6 +160,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
         parts: list[str] = []
         scanner = ObjectScanner()
         size = 0
+        model = ctx.model(DIRECTOR, "director_decision", schema)  # per try: auto may have changed the mode
         with calling(call):
             stream = model.astream(messages)
             try:

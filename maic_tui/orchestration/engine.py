@@ -138,11 +138,11 @@ class TurnEngine:
         finally:
             ctx.turn_deadline = None
         interrupted, ctx.interrupted = ctx.interrupted, False
-        for safe in redactor(done_event(final, interrupted)):
+        for safe in redactor(done_event(final, interrupted, ctx.structured_mode)):
             yield safe
 
 
-def done_event(state: TurnState, interrupted: bool) -> DoneEvent:
+def done_event(state: TurnState, interrupted: bool, structured: str | None = None) -> DoneEvent:
     reason = state["end_reason"] or ("interrupted" if interrupted else "director_end")
     return DoneEvent(data=DoneData(
         total_actions=state["total_actions"],
@@ -153,4 +153,5 @@ def done_event(state: TurnState, interrupted: bool) -> DoneEvent:
         director_state=DirectorState(turn_count=state["turn_count"], agent_responses=state["responses"],
                                      whiteboard_ledger=state["ledger"]),
         director_trace=state["trace"],
+        structured_output=structured,
     ))

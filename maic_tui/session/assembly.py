@@ -58,7 +58,8 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
             recorder = start_recording(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class
         problem = str(exc)
-    session = ClassroomSession(classroom, recipe.model, options, recipe.settings, recorder=recorder)
+    session = ClassroomSession(classroom, recipe.model, options, recipe.settings, recorder=recorder,
+                               data_dir=recipe.data_dir)
     if problem is not None:
         session.not_recorded(problem)
     if recipe.resume is not None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import Event
 from maic_tui.llm import ModelOptions, make_provider
+from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.engine import TurnEngine
 from maic_tui.orchestration.history import HistoryEntry
@@ -26,7 +28,8 @@ if TYPE_CHECKING:
 
 class ClassroomSession:
     def __init__(self, classroom: Classroom, model: str = "demo", options: ModelOptions | None = None,
-                 settings: TurnSettings | None = None, recorder: Recorder | None = None) -> None:
+                 settings: TurnSettings | None = None, recorder: Recorder | None = None,
+                 data_dir: Path | None = None) -> None:
         self.classroom = classroom
         self.recorder = recorder
         self._recording_problem: str | None = None
@@ -34,7 +37,8 @@ class ClassroomSession:
         self._turn_recorded = False  # the running turn's learner record is in the log
         self._interrupt_pending = False  # an interruption to record once the learner record is
         provider = make_provider(model, classroom, options)
-        self.context = EngineContext(classroom, provider, settings=settings or TurnSettings())
+        self.context = EngineContext(classroom, provider, settings=settings or TurnSettings(),
+                                     modes=ModeMemory(data_dir))
         self.engine = TurnEngine(self.context)
 
     @property

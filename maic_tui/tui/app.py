@@ -100,6 +100,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         self._opening = opening
         self.startup_error: Exception | None = None
         self.stop_code: int | None = None  # 128 + the signal that ended the app, if one did
+        self.structured_output: str | None = None  # the mode a server's output is constrained in, once known
         self.replaying = False  # a recorded log is being played into the room
         self._turn_worker: Worker[None] | None = None
         if classroom is not None:
@@ -286,7 +287,8 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         model = self.recipe.model
         if model.startswith("script:"):  # the file's name says enough; its folder is noise
             model = "script:" + Path(model.removeprefix("script:")).name
-        self.sub_title = one_line(f"{model} · {self.classroom.learner.nickname}", 120)
+        mode = f" · {self.structured_output}" if self.structured_output else ""
+        self.sub_title = one_line(f"{model}{mode} · {self.classroom.learner.nickname}", 120)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:

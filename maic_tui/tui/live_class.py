@@ -38,6 +38,7 @@ class LiveClass(_Base):
     controller: ClassroomController
     recipe: SessionRecipe
     stop_code: int | None
+    structured_output: str | None
     _turn_worker: Worker[None] | None
 
     if TYPE_CHECKING:
@@ -49,6 +50,7 @@ class LiveClass(_Base):
         def _set_classroom(self, classroom: Classroom) -> None: ...
         def _enter_room(self) -> None: ...
         def _reset_room_state(self) -> None: ...
+        def _show_title(self) -> None: ...
         @property
         def turn_running(self) -> bool: ...
 
@@ -118,6 +120,9 @@ class LiveClass(_Base):
         elif isinstance(event, ErrorEvent):
             self.notify(event.data.message, severity="error")
         elif isinstance(event, DoneEvent):
+            if event.data.structured_output != self.structured_output:
+                self.structured_output = event.data.structured_output
+                self._show_title()
             self._warn_if_not_recorded()
             self.flush()
             self.refresh_bindings()

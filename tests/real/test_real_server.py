@@ -28,7 +28,7 @@ def server_url() -> Iterator[str]:
         yield url
 
 
-@pytest.mark.parametrize("structured", ["off", "json_object"])
+@pytest.mark.parametrize("structured", ["off", "json_object", "auto"])
 async def test_three_learner_turns_are_well_formed(server_url: str, structured: str) -> None:
     options = ModelOptions(base_url=server_url, structured=structured, max_tokens=160, retries=1, timeout=120)
     session = ClassroomSession(load_classroom("derivatives"), "openai:smollm2", options)
