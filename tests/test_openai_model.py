@@ -157,3 +157,21 @@ async def test_auto_reads_llama_cpp_pythons_500_about_the_response_format_as_a_r
         events = await play(_session(server.url, retries=2), "Hi?")
     assert spoken(events) == "Ok." and done(events).data.structured_output == "json_object"
     assert len(server.requests) == 4  # the refusal was not retried as a 5xx, it changed the mode
+
+
+async def test_every_call_carries_a_cap_suited_to_it_in_both_forms() -> None:
+    with fake_openai(Reply(pick("kim")), Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END"))) as server:
+        await play(_session(server.url), "Hi?")
+    director, teacher = server.requests[0], server.requests[2]
+    assert director["max_completion_tokens"] == director["max_tokens"] == 300
+    assert teacher["max_completion_tokens"] == teacher["max_tokens"] == 800
+
+
+async def test_a_server_that_refuses_max_tokens_gets_only_max_completion_tokens() -> None:
+    refusal = Reply(status=400, text="Unsupported parameter: 'max_tokens' is not supported with this model. "
+                                     "Use 'max_completion_tokens' instead.")
+    with fake_openai(refusal, Reply(pick("teacher")), Reply(text("Ok.")), Reply(pick("END"))) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert spoken(events) == "Ok."
+    assert "max_tokens" in server.requests[0] and all("max_tokens" not in r for r in server.requests[1:])
+    assert all(r["max_completion_tokens"] for r in server.requests)

@@ -27,13 +27,16 @@ def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
     )
 
 
-def with_response_format(model: BaseChatModel, mode: str, name: str, schema: dict[str, Any]) -> BaseChatModel:
-    """Ask the server to constrain output to ``schema``: OpenAI-style ``json_schema``, or ``json_object``
-    with the schema beside it as llama.cpp's servers accept. ``off`` leaves the model as it is."""
+def request_options(mode: str, name: str, schema: dict[str, Any], cap: int, legacy_cap: bool) -> dict[str, Any]:
+    """What one call adds to the request: the response format for ``mode`` (OpenAI-style ``json_schema``, or
+    ``json_object`` with the schema beside it as llama.cpp's servers accept; nothing for ``off``) and the
+    output cap. The cap goes as ``max_completion_tokens`` (what OpenAI's reasoning models accept) and, unless
+    the server refused it, also as ``max_tokens``, the one llama.cpp's servers read."""
+    extra: dict[str, Any] = {"max_completion_tokens": cap}
+    if legacy_cap:
+        extra["extra_body"] = {"max_tokens": cap}
     if mode == "json_schema":
-        response_format = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
+        extra["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
     elif mode == "json_object":
-        response_format = {"type": "json_object", "schema": schema}
-    else:
-        return model
-    return model.bind(response_format=response_format)  # type: ignore[return-value]
+        extra["response_format"] = {"type": "json_object", "schema": schema}
+    return extra

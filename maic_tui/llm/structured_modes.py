@@ -32,6 +32,12 @@ def refuses_format(exc: BaseException) -> bool:
     return "response_format" in text
 
 
+def refuses_legacy_cap(exc: BaseException) -> bool:
+    """OpenAI's reasoning models answer 400 to ``max_tokens`` ("use max_completion_tokens instead")."""
+    text = (str(getattr(exc, "body", None) or "") + " " + str(exc)).lower()
+    return getattr(exc, "status_code", None) == 400 and "max_tokens" in text
+
+
 def next_mode(mode: StructuredMode) -> StructuredMode | None:
     index = ORDER.index(mode) if mode in ORDER else len(ORDER) - 1
     return ORDER[index + 1] if index + 1 < len(ORDER) else None

@@ -19,7 +19,7 @@ from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
 from maic_tui.orchestration.prompts.example import example_speech
-from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.structured import agent_schema
 
 
@@ -83,7 +83,7 @@ async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements))
-    model = ctx.model(agent.id, "agent_turn", agent_schema(actions))
+    model = ctx.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
     with calling(call):
         await _consume(ctx, model.astream(messages), run)
 

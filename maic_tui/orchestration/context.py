@@ -13,9 +13,9 @@ from langchain_core.runnables import Runnable
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm import ModelProvider
 from maic_tui.llm.calls import bounded_call
-from maic_tui.llm.openai_model import with_response_format
+from maic_tui.llm.openai_model import request_options
 from maic_tui.llm.options import StructuredMode
-from maic_tui.llm.structured_modes import ORDER, ModeMemory, next_mode, refuses_format
+from maic_tui.llm.structured_modes import ORDER, ModeMemory, next_mode, refuses_format, refuses_legacy_cap
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
 from maic_tui.redaction import redact, usable_secrets
@@ -42,6 +42,7 @@ class EngineContext:
     modes: ModeMemory = field(default_factory=lambda: ModeMemory(None))  # structured output that worked
     _mode: StructuredMode | None = None  # the structured output mode in use (auto: found by trying)
     _remembered: bool = False
+    _legacy_cap: bool = True  # also send the cap as max_tokens, until a server refuses that
     _call: asyncio.Task[Any] | None = None
     _models: dict[str, Runnable[Any, Any]] = field(default_factory=dict)
 
@@ -64,19 +65,25 @@ class EngineContext:
                 self._mode = setting
         return self._mode
 
-    def model(self, caller: str, schema_name: str, schema: dict[str, Any]) -> Runnable[Any, Any]:
-        """The caller's chat model, constrained to ``schema`` when structured output is on for a server."""
+    def model(self, caller: str, schema_name: str, schema: dict[str, Any], cap: int = 1024) -> Runnable[Any, Any]:
+        """The caller's chat model: for a server, constrained to ``schema`` in the structured output mode in
+        use, and capped at ``cap`` tokens (never above the configured ``max_tokens``)."""
         mode = self.structured_mode
-        key = f"{caller}:{schema_name}:{mode}"
+        key = f"{caller}:{schema_name}:{mode}:{cap}:{self._legacy_cap}"
         if key not in self._models:
-            model = self.provider.for_caller(caller)
+            model: Runnable[Any, Any] = self.provider.for_caller(caller)
             if mode is not None:
-                model = with_response_format(model, mode, schema_name, schema)
+                limit = min(cap, self.provider.options.max_tokens or cap)
+                model = model.bind(**request_options(mode, schema_name, schema, limit, self._legacy_cap))
             self._models[key] = model
         return self._models[key]
 
     def _fall_back(self, exc: BaseException) -> bool:
-        """With ``auto``, a server that refused the response format is asked the next way; True if there is one."""
+        """A refused request that another form would pass: ``max_tokens`` (OpenAI's reasoning models reject it)
+        is dropped; with ``auto``, the next response format is tried. True when the call should go again."""
+        if self._legacy_cap and refuses_legacy_cap(exc):
+            self._legacy_cap = False
+            return True
         if self.provider.options.structured != "auto" or not refuses_format(exc) or self._mode is None:
             return False
         lower = next_mode(self._mode)

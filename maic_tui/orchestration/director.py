@@ -27,7 +27,7 @@ from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
-from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.state import DIRECTOR_TOKENS, TurnState
 from maic_tui.orchestration.structured import director_schema
 from maic_tui.text_safety import terminal_safe
 
@@ -160,7 +160,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
         parts: list[str] = []
         scanner = ObjectScanner()
         size = 0
-        model = ctx.model(DIRECTOR, "director_decision", schema)  # per try: auto may have changed the mode
+        model = ctx.model(DIRECTOR, "director_decision", schema, DIRECTOR_TOKENS)  # per try: the mode may change
         with calling(call):
             stream = model.astream(messages)
             try:

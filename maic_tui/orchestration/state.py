@@ -10,6 +10,10 @@ from maic_tui.events import AgentTurnSummary, EndReason, TraceRecord, Whiteboard
 
 # Some servers ignore max_completion_tokens (llama.cpp's does) and would run on to the context limit.
 OUTPUT_CHAR_CAP = 16_000
+# Output caps per call, in tokens: a decision is one small object; an agent's speech follows its role's length
+# target (a few sentences), and board actions (a chart's or table's data) need room beside it.
+DIRECTOR_TOKENS = 300
+AGENT_TOKENS = {"teacher": 800, "assistant": 600, "student": 400}
 
 
 class TurnState(TypedDict):
