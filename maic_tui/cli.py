@@ -49,7 +49,7 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval")
+VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval", "doctor")
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -127,6 +127,10 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--repeat", type=_count, default=1, metavar="N", help="runs per scenario (default 1)")
     evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
                           help="where to write the JSON report (default: eval-report.json)")
+    doctor = verbs.add_parser("doctor", help="check a model server: reachable, model listed, structured output, "
+                                             "speed, output cap; exit 0 when a class can run")
+    _model_flags(doctor)
+    _data_dir_flag(doctor)
     return parser
 
 
@@ -160,6 +164,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                            data_dir=args.data_dir, resume=args.resume)
         if args.verb in ("sessions", "export", "replay"):
             return _archive(args)
+        if args.verb == "doctor":
+            return _doctor(args)
         if args.verb == "eval":
             from maic_tui.evaluation.command import run_eval
 
@@ -171,6 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:
         return _report(exc)
+
+
+def _doctor(args: argparse.Namespace) -> int:
+    from maic_tui.paths import data_dir
+    from maic_tui.session.config import resolve_settings
+    from maic_tui.session.doctor import run_doctor
+
+    spec, options = resolve_settings(_flags(args))
+    return run_doctor(spec, options, data_dir(args.data_dir), sys.stdout)
 
 
 def _headless(args: argparse.Namespace) -> int:

@@ -32,6 +32,7 @@ class FakeServer:
     headers: list[dict[str, str]] = field(default_factory=list)
     url: str = ""
     hung_up: int = 0  # streams the client closed before their end
+    models: list[str] | None = field(default_factory=lambda: ["fake-model"])  # GET /models (None: 404)
 
 
 def _chunk(content: str, role: str | None = "assistant") -> bytes:
@@ -47,6 +48,20 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
 
         def log_message(self, *args: Any) -> None:
             pass
+
+        def do_GET(self) -> None:
+            server.headers.append(dict(self.headers))
+            if server.models is None or not self.path.endswith("/models"):
+                self.send_response(404)
+                self.send_header("content-length", "0")
+                self.end_headers()
+                return
+            payload = json.dumps({"object": "list", "data": [{"id": m, "object": "model"} for m in server.models]})
+            self.send_response(200)
+            self.send_header("content-type", "application/json")
+            self.send_header("content-length", str(len(payload)))
+            self.end_headers()
+            self.wfile.write(payload.encode())
 
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")

@@ -1,0 +1,167 @@
+"""``maic-tui doctor``: is this model server ready for a class? One line per check, what to change when one
+fails, exit 0 when the class can run and 2 otherwise. The key is never printed.
+
+Checks, in order: the server answers (``GET /models``), the model is listed, which structured output mode
+it accepts (as ``auto`` finds it, and remembered the same way), time to first token and tokens per second on
+a short answer, and whether the output cap holds (a server that ignores it still works: the client stops
+reading, but each call then costs more).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TextIO
+
+from maic_tui.llm.options import ModelOptions, StructuredMode
+from maic_tui.llm.structured_modes import ORDER, ModeMemory, refuses_format
+from maic_tui.redaction import redact
+from maic_tui.text_safety import one_line, terminal_safe
+
+CAP_TOKENS = 16
+_SCHEMA = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]}
+
+
+@dataclass
+class Check:
+    ok: bool | None  # None: could not tell (not a failure)
+    name: str
+    detail: str
+
+    def line(self) -> str:
+        mark = {True: "✓", False: "✗", None: "?"}[self.ok]
+        return f"{mark} {self.name:<17} {self.detail}"
+
+
+def run_doctor(spec: str, options: ModelOptions, data_dir: Path | None, out: TextIO) -> int:
+    """Print the checks; 0 when a class can run against this server, 2 otherwise."""
+    if not spec.startswith("openai:"):
+        out.write(f"✓ model             '{spec}' runs offline in this program; nothing to check "
+                  "(give --model openai:<name> and --base-url to check a server)\n")
+        return 0
+    model = spec.removeprefix("openai:")
+    checks = asyncio.run(_checks(model, options, data_dir))
+    secrets = options.secrets()
+    for check in checks:
+        out.write(terminal_safe(redact(check.line(), secrets)).replace("\n", " ")[:400] + "\n")
+        out.flush()
+    usable = all(check.ok is not False for check in checks)
+    out.write("The class can run with this server.\n" if usable else "The class cannot run yet: fix the ✗ above.\n")
+    return 0 if usable else 2
+
+
+async def _checks(model: str, options: ModelOptions, data_dir: Path | None) -> list[Check]:
+    from maic_tui.llm.errors import describe
+
+    url = (options.base_url or "https://api.openai.com/v1").rstrip("/")
+    checks: list[Check] = []
+    listed = await _listed_models(url, options)
+    if isinstance(listed, Exception):
+        reason = describe(listed, who="server", secrets=options.secrets()).message.removeprefix("server: ")
+        checks.append(Check(False, "server", f"{url}: {reason}"))
+        return checks
+    checks.append(Check(True, "server", f"{url} answers"))
+    mode, failure = await _structured_mode(model, options)
+    if listed is not None and model in listed:
+        checks.append(Check(True, "model", f"'{model}' is listed"))
+    else:
+        shown = "the server does not list its models" if listed is None else \
+            f"'{model}' is not listed (the server has: {', '.join(one_line(m, 60) for m in listed[:4]) or 'none'})"
+        # Some servers (llama.cpp) serve their one model under any name: what counts is that it answers.
+        answered = mode is not None
+        hint = "; it answers to that name anyway" if answered else "; use --model openai:<one it lists>"
+        checks.append(Check(None if answered else False, "model", shown + hint))
+    if mode is None:
+        checks.append(Check(False, "answer", f"the model did not answer: {failure}"))
+        return checks
+    ModeMemory(data_dir).put(options.base_url, model, mode)
+    checks.append(Check(True, "structured output", f"{mode}" + (" (the first the server accepts; remembered)"
+                                                               if options.structured == "auto" else "")))
+    checks.append(await _speed(model, options, mode))
+    checks.append(await _cap(model, options))
+    return checks
+
+
+async def _listed_models(url: str, options: ModelOptions) -> list[str] | Exception | None:
+    import httpx
+
+    headers = {"Authorization": f"Bearer {options.api_key}"} if options.api_key else {}
+    try:
+        async with httpx.AsyncClient(timeout=min(options.timeout, 15)) as client:
+            response = await client.get(f"{url}/models", headers=headers)
+    except Exception as exc:  # reported in words by describe()
+        return exc
+    if response.status_code in (401, 403):
+        error = RuntimeError("the server refused the API key")
+        error.status_code = response.status_code  # type: ignore[attr-defined]
+        return error
+    if response.status_code != 200:
+        return None
+    try:
+        return [str(item.get("id")) for item in response.json().get("data", [])]
+    except (ValueError, AttributeError):
+        return None
+
+
+def _chat(model: str, options: ModelOptions, extra: dict[str, Any]) -> Any:
+    from maic_tui.llm.openai_model import openai_chat_model
+
+    return openai_chat_model(model, options).bind(**extra)
+
+
+async def _structured_mode(model: str, options: ModelOptions) -> tuple[StructuredMode | None, str]:
+    from maic_tui.llm.errors import describe
+    from maic_tui.llm.openai_model import request_options
+
+    modes: tuple[StructuredMode, ...] = ORDER if options.structured == "auto" else (options.structured,)
+    failure = ""
+    for mode in modes:
+        chat = _chat(model, options, request_options(mode, "check", _SCHEMA, 64, True))
+        try:
+            await asyncio.wait_for(chat.ainvoke('Answer with {"answer": "ok"}.'), options.timeout)
+        except Exception as exc:
+            failure = describe(exc, who="model", secrets=options.secrets()).message.removeprefix("model: ")
+            if refuses_format(exc):
+                continue
+            return None, failure
+        return mode, ""
+    return None, failure
+
+
+async def _speed(model: str, options: ModelOptions, mode: StructuredMode) -> Check:
+    chat = _chat(model, options, {"max_completion_tokens": 48, "extra_body": {"max_tokens": 48}})
+    started = time.perf_counter()
+    first: float | None = None
+    pieces = 0
+    try:
+        async for chunk in chat.astream("Say hello to a class in one short sentence."):
+            if getattr(chunk, "content", ""):
+                first = first or time.perf_counter()
+                pieces += 1
+    except Exception as exc:
+        return Check(False, "speed", f"a short answer failed: {one_line(str(exc), 120)}")
+    if first is None:
+        return Check(None, "speed", "the model answered nothing to a short question")
+    ended = time.perf_counter()
+    rate = (pieces - 1) / (ended - first) if pieces > 1 and ended > first else 0.0
+    slow = " (slow: a six-agent turn may take minutes)" if first - started > 10 or 0 < rate < 3 else ""
+    return Check(True, "speed", f"first token after {first - started:.2f} s, about {rate:.0f} tokens/s{slow}")
+
+
+async def _cap(model: str, options: ModelOptions) -> Check:
+    chat = _chat(model, options, {"max_completion_tokens": CAP_TOKENS, "extra_body": {"max_tokens": CAP_TOKENS}})
+    pieces = 0
+    try:
+        async for chunk in chat.astream("Count from one to two hundred in words, separated by commas."):
+            if getattr(chunk, "content", ""):
+                pieces += 1
+            if pieces > CAP_TOKENS * 4:
+                break
+    except Exception as exc:
+        return Check(None, "output cap", f"could not tell ({one_line(str(exc), 120)})")
+    if pieces > CAP_TOKENS * 4:
+        return Check(None, "output cap", f"ignored: asked for {CAP_TOKENS} tokens, got more than {CAP_TOKENS * 4}; "
+                                         "the class still stops reading at each answer's end")
+    return Check(True, "output cap", f"holds ({pieces} pieces for a cap of {CAP_TOKENS} tokens)")
