@@ -3,9 +3,11 @@ import sys
 from bench import engine_bench, parser_bench, tui_bench
 
 if "--real" in sys.argv:
-    from bench import real_bench
+    from bench import real_bench, real_quality
 
     real_bench.main()
+    print()
+    real_quality.main()
 else:
     parser_bench.main()
     print()

@@ -43,8 +43,8 @@ async def _turns(url: str) -> tuple[float, float, int]:
     clock = [0.0]
     original = EngineContext.model
 
-    def timed(self: EngineContext, caller: str, name: str, schema: dict) -> Any:
-        return _Timed(original(self, caller, name, schema), clock)
+    def timed(self: EngineContext, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
+        return _Timed(original(self, caller, name, schema, cap), clock)
 
     EngineContext.model = timed  # type: ignore[method-assign]
     try:

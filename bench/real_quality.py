@@ -1,0 +1,134 @@
+"""Against the real llama.cpp server, on default settings: does a six-agent class work? Five different learner
+questions on ``derivatives``; per turn: did an agent speak with real speech, error events, hard-rule
+violations in the routing that happened, share of actions rejected, placeholder speech, seconds per turn and
+the director's share of it, and the director's time to first token on the first and on later calls of a turn
+(the prompt's stable prefix lets the server reuse its cache on the later ones).
+
+Targets (issue 13): every turn has an agent speaking with real speech, 0 error events, 0 violations,
+median <= 30 s per turn on 2 threads, placeholder speech 0.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import statistics
+import tempfile
+import time
+from collections.abc import AsyncIterator
+from itertools import pairwise
+from pathlib import Path
+from typing import Any
+
+from bench.llama_server import llama_server
+from maic_tui.classroom import load_classroom
+from maic_tui.events import ActionEvent, AgentStartEvent, CueUserEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
+from maic_tui.llm import DIRECTOR, ModelOptions
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.guards import is_clear_question
+from maic_tui.orchestration.prompts.example import is_filler
+from maic_tui.session.classroom_session import ClassroomSession
+
+QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why does that happen?",
+             "Can you show me on the board?", "What is the derivative of a constant?"]
+
+
+class _FirstToken:
+    def __init__(self, model: Any, times: list[float]) -> None:
+        self.model, self.times = model, times
+
+    async def astream(self, messages: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        started = time.perf_counter()
+        first = True
+        async for chunk in self.model.astream(messages, **kwargs):
+            if first:
+                self.times.append(time.perf_counter() - started)
+                first = False
+            yield chunk
+
+
+def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
+    roles = {agent.id: agent.role for agent in room.agents}
+    speakers = [e.data.agent_id for e in events if isinstance(e, AgentStartEvent)]
+    found = [f"{a} twice in a row" for a, b in pairwise(speakers) if a == b]
+    if speakers and roles[speakers[0]] == "student" and is_clear_question(question):
+        found.append("a student answered the question first")
+    cue_at = next((i for i, e in enumerate(events) if isinstance(e, CueUserEvent)), None)
+    if cue_at is not None:
+        before = [e.data.agent_id for e in events[:cue_at] if isinstance(e, AgentStartEvent)]
+        if not any(roles[a] in ("teacher", "assistant") for a in before):
+            found.append("the learner was cued before anyone taught")
+    return found
+
+
+async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
+    firsts: list[float] = []
+    original = EngineContext.model
+
+    def timed(self: EngineContext, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
+        model = original(self, caller, name, schema, cap)
+        return _FirstToken(model, firsts) if caller == DIRECTOR else model
+
+    EngineContext.model = timed  # type: ignore[method-assign]
+    room = load_classroom("derivatives")
+    session = ClassroomSession(room, "openai:smollm2", ModelOptions(base_url=url), data_dir=data_dir)
+    rows = []
+    try:
+        for question in QUESTIONS:
+            firsts.clear()
+            started = time.perf_counter()
+            events = [event async for event in session.turn(question)]
+            wall = time.perf_counter() - started
+            done = events[-1]
+            assert isinstance(done, DoneEvent)
+            speech: dict[str, str] = {}
+            owner = {e.data.message_id: e.data.agent_id for e in events if isinstance(e, AgentStartEvent)}
+            for e in events:
+                if isinstance(e, TextDeltaEvent):
+                    speech[e.data.message_id] = speech.get(e.data.message_id, "") + e.data.content
+            warnings = [w for r in done.data.director_state.agent_responses for w in r.action_warnings]
+            director_ms = sum(t.latency_ms for t in done.data.director_trace)
+            rows.append({
+                "question": question, "wall": wall, "director_share": director_ms / 1000 / wall if wall else 0.0,
+                "real_speech": any(not is_filler(text, "") for text in speech.values()),
+                "placeholders": sum(1 for w in warnings if "placeholder" in w),
+                "errors": [e.data.message for e in events if isinstance(e, ErrorEvent)],
+                "violations": _violations(room, question, events),
+                "actions": sum(1 for e in events if isinstance(e, ActionEvent)),
+                "rejected": sum(1 for w in warnings if "placeholder" not in w and "output cut" not in w),
+                "speakers": [owner[m] for m in speech],
+                "ttft_first": firsts[0] if firsts else None, "ttft_later": firsts[1:],
+                "mode": done.data.structured_output,
+            })
+    finally:
+        EngineContext.model = original  # type: ignore[method-assign]
+    return rows
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as folder, llama_server() as url:
+        rows = asyncio.run(_run(url, Path(folder)))
+    print(f"real server (llama.cpp, SmolLM2-135M), default settings, {len(rows)} questions on 'derivatives':")
+    for row in rows:
+        later = ", ".join(f"{t:.2f}" for t in row["ttft_later"]) or "-"
+        first = f"{row['ttft_first']:.2f}" if row["ttft_first"] is not None else "-"
+        print(f"  {row['wall']:6.1f} s  director {row['director_share']:5.1%}  speech={row['real_speech']!s:5}  "
+              f"errors={len(row['errors'])} violations={len(row['violations'])} actions={row['actions']} "
+              f"rejected={row['rejected']} placeholders={row['placeholders']}  director first token "
+              f"{first} s, later {later} s  [{row['mode']}] {' -> '.join(row['speakers'])}  {row['question']}")
+        for message in row["errors"] + row["violations"]:
+            print(f"      ! {message}")
+    actions = sum(r["actions"] + r["rejected"] for r in rows)
+    later_all = [t for r in rows for t in r["ttft_later"]]
+    firsts = [r["ttft_first"] for r in rows if r["ttft_first"] is not None]
+    print(f"  turns with real speech {sum(r['real_speech'] for r in rows)}/{len(rows)}   "
+          f"error events {sum(len(r['errors']) for r in rows)}   violations {sum(len(r['violations']) for r in rows)}"
+          f"   actions rejected {sum(r['rejected'] for r in rows)}/{actions}   placeholder speech "
+          f"{sum(r['placeholders'] for r in rows)}")
+    print(f"  median {statistics.median(r['wall'] for r in rows):.1f} s per turn (target <= 30 s); director share "
+          f"median {statistics.median(r['director_share'] for r in rows):.1%}; director first token: first call "
+          f"median {statistics.median(firsts) if firsts else float('nan'):.2f} s, later calls median "
+          f"{statistics.median(later_all) if later_all else float('nan'):.2f} s")
+
+
+if __name__ == "__main__":
+    main()
