@@ -23,6 +23,7 @@ class Reply:
     role: str | None = "assistant"  # ``delta.role`` of the chunks (None: none carries one)
     role_once: bool = False  # only the first chunk carries the role, as some servers do
     headers: dict[str, str] = field(default_factory=dict)  # extra response headers (Retry-After)
+    finish: str | None = None  # a last chunk with this finish_reason ("length": the token cap was reached)
 
 
 @dataclass
@@ -107,6 +108,10 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
             while reply.forever and time.monotonic() - started < 120:  # bounded, so a test can never hang
                 self._send(_chunk("    ", None if reply.role_once else reply.role))
                 time.sleep(0.002)
+            if reply.finish is not None:
+                body = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
+                        "choices": [{"index": 0, "delta": {}, "finish_reason": reply.finish}]}
+                self._send(f"data: {json.dumps(body)}\n\n".encode())
             self._send(b"data: [DONE]\n\n")
             self.wfile.write(b"0\r\n\r\n")
             self.wfile.flush()

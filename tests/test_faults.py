@@ -178,3 +178,12 @@ def test_describe_reads_a_validation_error_in_words() -> None:
     message = describe(caught.value, who="Ms. Hale").message
     _plain(message)
     assert "cannot read" in message and "role" in message
+
+
+async def test_an_answer_that_reaches_its_token_cap_is_the_answer_not_an_error() -> None:
+    replies = [Reply(pick("teacher"), finish="length"), Reply(text("Cut sho"), finish="length"),
+               Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url, structured="json_schema"), "What is a limit?")
+    assert not _errors(events), _errors(events)
+    assert spoken(events).startswith("Cut sho")

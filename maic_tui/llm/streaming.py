@@ -69,6 +69,12 @@ def chunk_text(chunk: Any) -> str:
     return ""
 
 
+def ended_at_cap(exc: BaseException) -> bool:
+    """The OpenAI client's stream helper (used with a response format) raises when the answer reached its
+    token cap; what streamed until then is the answer, as it would be without a response format."""
+    return "LengthFinishReasonError" in {cls.__name__ for cls in type(exc).__mro__}
+
+
 def is_empty_answer(exc: BaseException) -> bool:
     """A server that streamed no chunk at all: an empty answer, not a failure. LangChain raises a ValueError
     for it; with ``json_schema`` the OpenAI client's stream helper fails an internal assertion instead."""

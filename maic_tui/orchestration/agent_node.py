@@ -12,7 +12,7 @@ from maic_tui.actions import effective_actions
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import CallContext, ModelError, describe
 from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import chunk_text, is_empty_answer
+from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.agent_run import AgentRun
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.history import agent_messages
@@ -102,7 +102,9 @@ async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
                 run.warn(f"output cut at {cap} characters")
                 break
     except Exception as exc:  # a failed stream has already closed itself
-        if not is_empty_answer(exc):  # no chunk at all: an empty turn, not a failure
+        if ended_at_cap(exc):
+            run.warn("the answer reached its token cap")
+        elif not is_empty_answer(exc):  # no chunk at all: an empty turn, not a failure
             raise
     else:
         await stream.aclose()  # hang up on a model that goes on after its answer

@@ -22,7 +22,7 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import chunk_text, is_empty_answer
+from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
@@ -171,7 +171,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
                     if (scanner.feed(text) and _decides("".join(parts))) or size >= DIRECTOR_CHAR_CAP:
                         break
             except Exception as exc:  # a failed stream has already closed itself
-                if not is_empty_answer(exc):
+                if not (is_empty_answer(exc) or ended_at_cap(exc)):
                     raise
             else:
                 await stream.aclose()  # type: ignore[attr-defined]  # hang up on a model that goes on
