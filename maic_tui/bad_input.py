@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import stat
+import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -72,6 +73,17 @@ def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_B
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise Unreadable(name, f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
+
+
+def read_toml_file(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
+    """A TOML file read as ``read_text_file`` reads text; any problem is ``Unreadable`` with one line."""
+    text = read_text_file(path, what, limit)
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise Unreadable(describe_path(path), f"not valid TOML: {exc}") from None
+    except RecursionError:  # tomllib recurses per level of nesting
+        raise Unreadable(describe_path(path), "nested too deeply") from None
 
 
 def field_path(loc: Sequence[int | str]) -> str:

@@ -14,13 +14,12 @@ expect = { first_role = "teacher", end_reason = "cue_user", no_repeat = true }
 
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError
 
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_toml_file, validation_line
 from maic_tui.events import EndReason
 from maic_tui.paths import SCENARIOS_DIR
 from maic_tui.strict import Strict
@@ -86,14 +85,10 @@ def load_scenario(name_or_path: str) -> tuple[Path, Scenario]:
     path = resolve_scenario(name_or_path)
     name = describe_path(path)
     try:
-        data = tomllib.loads(read_text_file(path, "scenario file"))
+        data = read_toml_file(path, "scenario file")
         return path, Scenario.model_validate(clean_tree(data))
     except Unreadable as exc:
         raise ScenarioError(f"{name}: {exc.reason}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ScenarioError(f"{name}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ScenarioError(f"{name}: nested too deeply") from None
     except ValidationError as exc:
         raise ScenarioError(f"{name}: {validation_line(exc)}") from None
 

@@ -16,14 +16,13 @@ from __future__ import annotations
 import json
 import os
 import re
-import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
 
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_toml_file, validation_line
 
 if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
@@ -56,13 +55,9 @@ def _file_settings(path: Path) -> dict[str, Any]:
         return {}
     name = describe_path(path)
     try:
-        data = tomllib.loads(read_text_file(path, "config file", limit=2**20))
+        data = read_toml_file(path, "config file", limit=2**20)
     except Unreadable as exc:
         raise ConfigError(f"{name}: {exc.reason}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(f"{name}: not valid TOML: {exc}") from None
-    except RecursionError:
-        raise ConfigError(f"{name}: nested too deeply") from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
         raise ConfigError(f"{name}: unknown setting '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})")
