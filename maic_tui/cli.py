@@ -209,7 +209,7 @@ def _archive(args: argparse.Namespace) -> int:
     if args.verb == "export" and args.format == "svg":
         from maic_tui.tui.screenshot import export_svg
 
-        return export_svg(args.session, args.data_dir, args.output)
+        return export_svg(args.session, args.data_dir, args.output, sys.stdout)
     if args.verb == "export":
         return archive.export(args.session, args.format, args.data_dir, args.output, sys.stdout, sys.stderr)
     if args.headless:

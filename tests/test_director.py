@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from maic_tui.orchestration.engine import UnknownAgentError
+from maic_tui.orchestration.mentions import UnknownAgentError
 from maic_tui.orchestration.state import TurnSettings
 from tests.engine_helpers import (
     AGENTS,

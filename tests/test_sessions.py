@@ -101,13 +101,14 @@ def test_markdown_and_svg_exports_parse_and_hold_the_session(tmp_path: Path, pri
     assert "✎ table" in md and "slope = rise / run" in md.split("Final whiteboard")[1]
     svg = tmp_path / "final.svg"
     assert main(["export", session_id, "--format", "svg", "--output", str(svg)]) == 0
+    assert capsys.readouterr().out == f"wrote {svg.resolve()}\n"
     root = ElementTree.parse(svg).getroot()
     assert root.tag.endswith("svg")
     assert "Three x squared." in svg.read_text(encoding="utf-8").replace("&#160;", " ")
 
 
-def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(tmp_path: Path,
-                                                                             private_data_dir: Path) -> None:
+def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(
+        tmp_path: Path, private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     spec = write_script(tmp_path, two_speaker_script(slow_chunks=60, delay_ms=40))
     child = subprocess.Popen([*MAIC, "run", "derivatives", "--model", spec, "--say", "How?"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
@@ -133,6 +134,11 @@ def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(tmp
     assert shown[2][1] == "marcus" and shown[2][-1] == "interrupted" and shown[2][2].startswith("Noting it down")
     assert [e.id for e in recorded.rebuilt.view.board.elements] == ["table_1", "text_1"]
     assert [r.type for r in recorded.rebuilt.repairs] == ["interrupt", "agent_end", "done"]
+    log = tmp_path / "killed.jsonl"
+    assert main(["export", summary.id, "--format", "jsonl", "--output", str(log)]) == 0
+    assert main(["replay", str(log), "--headless"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.count("⏹ interrupted") == 1 and printed.index("Noting it down") < printed.index("⏹ interrupted")
 
     # Going on: the log is closed first, then the next turn continues the numbering and the board.
     room = recorded.classroom

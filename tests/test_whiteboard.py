@@ -133,14 +133,29 @@ def test_duplicate_element_id_rejected() -> None:
 def test_generated_ids_skip_ids_already_taken() -> None:
     board = board_with(
         ("wb_draw_text", {**TEXT, "elementId": "text_1"}),
-        ("wb_draw_text", TEXT),
+        ("wb_draw_text", {**TEXT, "content": "Another line"}),
         ("wb_draw_latex", {"latex": "x", "x": 0, "y": 0}),
     )
     assert [e.id for e in board.elements] == ["text_1", "text_2", "latex_1"]
 
 
+def test_drawing_the_same_element_again_keeps_one_copy_and_a_replay_of_it_agrees() -> None:
+    board = Whiteboard()
+    first = board.apply("wb_draw_text", TEXT)
+    again = board.apply("wb_draw_text", TEXT)
+    assert first.ok and again.ok and again.element_id == first.element_id
+    assert len(board.elements) == 1
+    moved = board.apply("wb_draw_text", {**TEXT, "x": TEXT.get("x", 0) + 200})
+    assert moved.ok and len(board.elements) == 2  # same words elsewhere are a new element
+    replayed = Whiteboard()
+    for result in (first, again, moved):
+        assert replayed.apply("wb_draw_text", result.params).ok
+    assert replayed.elements == board.elements
+
+
 def test_delete_open_close() -> None:
-    board = board_with(("wb_draw_text", TEXT), ("wb_draw_text", TEXT), ("wb_delete", {"elementId": "text_1"}))
+    board = board_with(("wb_draw_text", TEXT), ("wb_draw_text", {**TEXT, "content": "Another line"}),
+                       ("wb_delete", {"elementId": "text_1"}))
     assert [e.id for e in board.elements] == ["text_2"]
     assert board.apply("wb_close").ok and not board.is_open
     assert board.apply("wb_close").ok  # closing a closed board is harmless

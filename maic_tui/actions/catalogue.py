@@ -68,6 +68,12 @@ class InvalidAction(ValueError):
         self.reason = reason
 
 
+def abilities(actions: list[str]) -> str:
+    """What an agent may do, in the words of the transcript's chips: ``✎ text · ✎ formula · ◎ spotlight``."""
+    drawing = [name for name in actions if name.startswith(("wb_draw_", "wb_edit_")) or name in SLIDE_ACTIONS]
+    return " · ".join(ACTION_SCHEMAS[name].CHIP for name in drawing)
+
+
 def parse_params(name: str, params: Any) -> ActionParams:
     """Validate ``params`` for action ``name`` or raise InvalidAction naming the first bad field."""
     schema = ACTION_SCHEMAS.get(name)

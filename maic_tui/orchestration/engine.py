@@ -6,7 +6,6 @@ Compiled once per session. Events leave the nodes through LangGraph's custom str
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import AsyncGenerator, Callable
 from typing import Any, cast
@@ -15,7 +14,6 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.graph import END, START, StateGraph
 from langgraph.types import StreamMode, StreamWriter
 
-from maic_tui.bad_input import BadInput
 from maic_tui.events import (
     AgentEndData,
     AgentEndEvent,
@@ -31,36 +29,13 @@ from maic_tui.events import (
 from maic_tui.llm import describe
 from maic_tui.orchestration.agent_node import agent_node
 from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.decision import resolve_agent
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.mentions import mentioned_agent
 from maic_tui.orchestration.redacting import EventRedactor, redact_model
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 
 STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the state after each step
-_MENTION = re.compile(r"^\s*@(\S+)")
-
-
-class UnknownAgentError(BadInput):
-    """The learner named an agent that is not in the class."""
-
-    prefix = ""  # said to the learner as it is
-
-
-def mentioned_agent(ctx: EngineContext, message: str) -> str | None:
-    """The agent named by a leading ``@<id or name>``; names with spaces match as a prefix."""
-    match = _MENTION.match(message)
-    if match is None:
-        return None
-    rest = message.lstrip()[1:].casefold()
-    for agent in sorted(ctx.classroom.agents, key=lambda a: -len(a.name)):
-        if rest.startswith(agent.name.casefold()) and rest[len(agent.name):][:1] in ("", " ", ",", ":"):
-            return agent.id
-    found = resolve_agent(match.group(1).rstrip(",:"), ctx.classroom.agents)
-    if found is None:
-        names = ", ".join(f"@{a.name}" for a in ctx.classroom.agents)
-        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (try {names})")
-    return found
 
 
 class TurnEngine:
@@ -91,7 +66,7 @@ class TurnEngine:
 
     def first_agent(self, message: str) -> str | None:
         """Who opens the turn without asking the director: a mentioned agent, or the discussion's trigger."""
-        mentioned = mentioned_agent(self.ctx, message)
+        mentioned = mentioned_agent(self.ctx.classroom.agents, message)
         session = self.ctx.classroom.session
         if mentioned is None and session.type == "discussion" and session.trigger_agent:
             return session.trigger_agent

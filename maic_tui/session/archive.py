@@ -102,6 +102,7 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
         out.write(text)
     else:
         Path(output).write_text(text, encoding="utf-8")
+        out.write(f"wrote {Path(output).resolve()}\n")
     return 0
 
 

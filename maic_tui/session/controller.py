@@ -41,6 +41,16 @@ class ClassroomController:
         """A new message would be played at once."""
         return self.session is not None and not self.running
 
+    def refusal(self, text: str) -> str | None:
+        """Why a message cannot be played (an ``@name`` not in the class), before it leaves the composer."""
+        from maic_tui.orchestration.mentions import mentioned_agent
+
+        try:
+            mentioned_agent(self.view.classroom.agents, text)
+        except BadInput as exc:
+            return exc.lines[0]
+        return None
+
     def submit(self, text: str) -> bool:
         """Queue a learner message; True when the caller should start ``play_queue`` now."""
         text = text.strip()

@@ -10,6 +10,7 @@ from maic_tui.events import (
     AgentEndEvent,
     AgentStartEvent,
     CueUserEvent,
+    DoneEvent,
     ErrorEvent,
     Event,
     TextDeltaEvent,
@@ -51,6 +52,9 @@ class TranscriptPrinter:
                 self.out.write(f"\n  ➜ {terminal_safe(event.data.prompt)}{suffix}\n")
         elif isinstance(event, AgentEndEvent):
             self._end_line()
+        elif isinstance(event, DoneEvent) and event.data.end_reason == "interrupted":
+            self._end_line()
+            self.out.write("    ⏹ interrupted\n")  # as the app and the Markdown export mark it
         self.out.flush()
 
     def board(self, summary: str, conflicts: list[str]) -> None:

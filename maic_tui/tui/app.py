@@ -17,12 +17,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
-from textual import work
+from textual import events, work
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.reactive import var
+from textual.screen import Screen
 from textual.theme import Theme
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
@@ -34,6 +35,7 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.live_class import LiveClass
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.room_views import RoomViews
+from maic_tui.tui.screens.room import RoomScreen
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
@@ -60,6 +62,8 @@ def classroom_commands() -> type[Provider]:
     from maic_tui.tui.commands import ClassroomCommands
 
     return ClassroomCommands
+NARROW_COLUMNS = 110  # below this the class list shows avatars only and the footer is compact
+SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
@@ -69,17 +73,25 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
     # Textual declares this "ClassVar[...] | None", which mypy reads as an instance variable.
-    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (NARROW_COLUMNS, "-wide")]  # noqa: RUF012
+    # Only keys every terminal sends apart: tmux, xterm, GNOME Terminal and the Linux console send Alt+Enter
+    # as ESC CR (read as Enter) and Alt+1 as ESC 1 (read as "¡"), so neither is advertised; Tab reaches the
+    # options and Ctrl+J makes a new line everywhere. Ctrl+C copies a selection, else interrupts a speaking
+    # class, else quits; priority, so the composer's own Ctrl+C (copy) does not swallow it.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "interrupt", "Interrupt"),
+        Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
+        Binding("ctrl+c", "copy_selection", show=False, priority=True),
+        Binding("ctrl+c", "stop", show=False, priority=True),
+        Binding("ctrl+c", "quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),
         Binding("f1", "help", "Help"),
         Binding("f2", "toggle_trace", "Trace"),
-        Binding("f3", "toggle_board", "Board/slide"),
-        Binding("f4", "maximize_board", "Max board"),
-        # Priority: the composer always has focus, and TextArea uses F6 for "select line".
-        Binding("f5", "previous_scene", "◀ Scene", priority=True),
-        Binding("f6", "next_scene", "Scene ▶", priority=True),
-        *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),
+        Binding("f3", "toggle_board", "Board"),
+        Binding("f4", "maximize_board", "Max"),
+        # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
+        Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
+        Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+        *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
     ]
 
     classroom: Classroom
@@ -162,6 +174,13 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
     def _on_queue(self, waiting: tuple[str, ...]) -> None:
         self.queued = waiting
 
+    def on_resize(self, event: events.Resize) -> None:
+        with contextlib.suppress(NoMatches):  # a narrow footer drops its padding so every key still shows
+            self.query_one(Footer).compact = event.size.width < NARROW_COLUMNS
+
+    def get_default_screen(self) -> Screen[None]:
+        return RoomScreen(id="_default")
+
     def compose(self) -> ComposeResult:
         yield Header()
         if self.is_open:
@@ -216,8 +235,13 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.
         if not self.is_open:
             return action in {"quit", "command_palette", "help", "change_theme"}
+        stoppable = self.controller.can_interrupt() and not self.replaying
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
-            return True if self.controller.can_interrupt() and not self.replaying else None
+            return True if stoppable else None
+        if action == "stop":  # Ctrl+C: when there is nothing to stop, the next binding (quit) takes it
+            return stoppable
+        if action == "copy_selection":
+            return self._selection() is not None
         return True
 
     @work(thread=True, group="open", exit_on_error=False)
@@ -279,7 +303,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         self.view.note(classroom.description or classroom.title)
         questions = [answer.question for answer in classroom.demo.answers][:4]
         if len(questions) >= 2:
-            self.view.cue = CueUserData(prompt="Ask anything, or pick a question (Alt+1…)", options=questions)
+            self.view.cue = CueUserData(prompt="Ask anything, or pick a question (Tab, then Enter)", options=questions)
         self.flush()
 
     def _show_title(self) -> None:
@@ -340,6 +364,22 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
 
     def action_interrupt(self) -> None:
         self.controller.interrupt()
+
+    def action_stop(self) -> None:
+        self.controller.interrupt()
+
+    def _selection(self) -> str | None:
+        composer = self.screen.focused
+        if isinstance(composer, Composer) and composer.selected_text:
+            return composer.selected_text
+        return self.screen.get_selected_text() or None
+
+    def action_copy_selection(self) -> None:
+        selected = self._selection()
+        if selected:
+            self.copy_to_clipboard(selected)
+            self.screen.clear_selection()
+            self.notify("Copied the selection.")
 
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)

@@ -96,6 +96,12 @@ class LiveClass(_Base):
         if self.recipe.replay is not None:
             self.notify("This is a replay: nothing is sent to the class.", severity="warning")
             return
+        refusal = self.controller.refusal(message.text)
+        if refusal is not None:  # the message stays in the composer, to be corrected
+            self.notify(refusal, severity="warning", timeout=8)
+            return
+        if message.typed:
+            self.part(Composer).sent(message.text)
         if self.controller.submit(message.text):
             self._play_queue()
 

@@ -12,6 +12,7 @@ class SendRequested(Message):
     """The learner sent a message (typed, or a cue option picked)."""
 
     text: str
+    typed: bool = False  # from the composer, which keeps it until the app accepts it
 
 
 @dataclass
@@ -19,3 +20,10 @@ class PersonaRequested(Message):
     """The learner asked to see an agent's persona card."""
 
     agent_id: str
+
+
+@dataclass
+class ScrollRequested(Message):
+    """PageUp/PageDown in the composer: scroll the conversation by a page (-1 up, 1 down)."""
+
+    pages: int

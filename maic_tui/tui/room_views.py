@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from maic_tui.tui.messages import PersonaRequested
+from maic_tui.tui.messages import PersonaRequested, ScrollRequested
 from maic_tui.tui.widgets.board_pane import BoardPane
+from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -57,7 +58,18 @@ class RoomViews(_Base):
         self.part(BoardPane).toggle()
 
     def action_maximize_board(self) -> None:
-        self.screen.maximize(self.part(BoardPane))
+        """The board takes the keys while it fills the screen (Esc gives them back to the composer)."""
+        board = self.part(BoardPane)
+        board.can_focus = True
+        board.focus()
+        self.screen.maximize(board)
+
+    def on_scroll_requested(self, message: ScrollRequested) -> None:
+        transcript = self.screen_stack[0].query_one(Transcript)
+        if message.pages < 0:
+            transcript.scroll_page_up()
+        else:
+            transcript.scroll_page_down()
 
     def action_next_scene(self) -> None:
         self.go_to_scene(self.view.scene_index + 1)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
+from typing import TextIO
 
 from maic_tui import paths
 from maic_tui.session.assembly import Replay, SessionRecipe
@@ -26,12 +27,14 @@ class _FinalScreen(ClassroomApp):
         self.exit()
 
 
-def export_svg(session: str, data_dir: str | None, output: str | None) -> int:
+def export_svg(session: str, data_dir: str | None, output: str | None, out: TextIO) -> int:
     recorded = open_recorded(paths.data_dir(data_dir), session)
     replay = Replay(recorded.closed_records(), math.inf)
     app = _FinalScreen(recorded.classroom, SessionRecipe(recorded.info.model, replay=replay))
     app.run(headless=True, size=SCREEN_SIZE)
     if not app.svg:
         raise RuntimeError("the app closed before its screen could be captured")
-    Path(output or f"{recorded.info.id}.svg").write_text(app.svg, encoding="utf-8")
+    target = Path(output or f"{recorded.info.id}.svg")
+    target.write_text(app.svg, encoding="utf-8")
+    out.write(f"wrote {target.resolve()}\n")
     return 0

@@ -135,18 +135,26 @@ class Whiteboard:
 
     def _draw(self, params: ActionParams) -> ApplyResult:
         requested = getattr(params, "element_id", None)
+        element = _build(params)  # built first: text that is a formula becomes a latex element
+        same = self._same_as(element)
+        if same is not None and requested in (None, same.id):  # drawn again (the same answer twice): one copy
+            self.is_open = True
+            return ApplyResult(True, params=_wire(params, same), element_id=same.id)
         if requested is not None and self.get(requested) is not None:
             raise InvalidAction(f"element_id_conflict: {requested}")
-        element = _build(params)  # built first: text that is a formula becomes a latex element
         element_id = requested or self._next_id(element.type)
         self._note_id(element.type, element_id)
         element = element.model_copy(update={"id": element_id})
-        wire = params.wire() | {"elementId": element_id}
-        if isinstance(element, CodeElement):
-            wire["lineIds"] = [line.id for line in element.lines]
         self._elements = (*self._elements, element)
         self.is_open = True
-        return ApplyResult(True, params=wire, element_id=element_id)
+        return ApplyResult(True, params=_wire(params, element), element_id=element_id)
+
+    def _same_as(self, element: Element) -> Element | None:
+        """An element already on the board with this one's kind, place and content."""
+        for existing in self._elements:
+            if type(existing) is type(element) and existing == element.model_copy(update={"id": existing.id}):
+                return existing
+        return None
 
     def _edit_code(self, params: EditCode) -> ApplyResult:
         target = self.get(params.element_id)
@@ -175,6 +183,14 @@ class Whiteboard:
             if candidate not in taken:
                 self._counters[element_type] = number
                 return candidate
+
+
+def _wire(params: ActionParams, element: Element) -> dict[str, Any]:
+    """The draw as applied, in event form: with its element id (and a code block's line ids)."""
+    wire = params.wire() | {"elementId": element.id}
+    if isinstance(element, CodeElement):
+        wire["lineIds"] = [line.id for line in element.lines]
+    return wire
 
 
 def _text(params: DrawText) -> Element:

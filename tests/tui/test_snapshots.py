@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
 from textual.pilot import Pilot
 
 from maic_tui.events import ActionData, ActionEvent
@@ -33,7 +34,8 @@ def _mid_turn_app(tmp_path: Path) -> ClassroomApp:
     return script_app(tmp_path, script, classroom(), theme="chalkboard")
 
 
-def test_main_screen_mid_turn(snap_compare: Any, tmp_path: Path) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (130, 36), (200, 50)], ids=["80x24", "130x36", "200x50"])
+def test_main_screen_mid_turn(snap_compare: Any, tmp_path: Path, size: tuple[int, int]) -> None:
     app = _mid_turn_app(tmp_path)
 
     async def run_before(pilot: Pilot[Any]) -> None:
@@ -43,7 +45,7 @@ def test_main_screen_mid_turn(snap_compare: Any, tmp_path: Path) -> None:
         await wait_for(pilot, lambda: app.view.status.get("kim") == "speaking")
         await pilot.pause(0.3)
 
-    assert snap_compare(app, terminal_size=(130, 36), run_before=run_before)
+    assert snap_compare(app, terminal_size=size, run_before=run_before)
 
 
 def test_board_with_every_element_type(snap_compare: Any, tmp_path: Path) -> None:

@@ -10,29 +10,22 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
-HELP = """\
+from maic_tui.tui.keys import key_table
+
+HELP_TEMPLATE = """\
 # maic-tui
 
 A classroom of AI agents. You are the learner: type a question and press **Enter**. The *director*
 decides who answers; agents speak and draw on the whiteboard.
 
-| Key | What it does |
-|---|---|
-| Enter | send (while the class speaks, your message waits in a queue) |
-| Alt+Enter, Shift+Enter, Ctrl+J | new line |
-| `@` + name | pick who answers first; Tab or Enter completes the name |
-| Esc | interrupt the class (the partial message stays, marked interrupted) |
-| Alt+1 … Alt+4 | answer with one of the suggested options |
-| F2 | director trace: every routing decision of the turn |
-| F3 | switch the right pane between whiteboard and slide |
-| F5 / F6 | previous / next scene |
-| F4 | maximise the whiteboard pane (Esc to restore) |
-| Ctrl+P | command palette: themes, classrooms, scenes, personas, full transcript |
-| Ctrl+Q | quit |
-
-Click an agent in the class list (or select it and press Enter) to see its persona card.
-Select text with the mouse to copy it; *Full transcript* in the palette shows everything as text.
+{keys}
+Click an agent in the class list (or use the palette's persona commands) to see its persona card.
+Select text with the mouse and press Ctrl+C to copy it; *Full transcript* in the palette shows everything as text.
 """
+
+
+def help_text() -> str:
+    return HELP_TEMPLATE.format(keys=key_table())
 
 
 class HelpScreen(ModalScreen[None]):
@@ -53,4 +46,4 @@ class HelpScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):
-            yield Markdown(HELP)
+            yield Markdown(help_text())

@@ -11,11 +11,15 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from maic_tui.actions import effective_actions
+from maic_tui.actions import abilities, effective_actions
 from maic_tui.classroom.models import Agent
 from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.tui.plain import LABEL_CHARS
 from maic_tui.tui.theming import agent_color
+
+ROLE_WORDS = {"teacher": "Teacher · leads the lesson",
+              "assistant": "Teaching assistant · explains again, adds examples",
+              "student": "Student · a classmate who asks and answers"}
 
 
 class PersonaScreen(ModalScreen[None]):
@@ -48,14 +52,13 @@ class PersonaScreen(ModalScreen[None]):
         title = Text()
         title.append(f"{one_line(agent.avatar, 4)}  ")
         title.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
-        title.append(f"   {agent.role} · priority {agent.priority}", style="dim")
-        actions = effective_actions(agent.actions, self.scene_type)
+        title.append(f"\n{ROLE_WORDS[agent.role]}", style="dim")
+        can_do = abilities(effective_actions(agent.actions, self.scene_type))
         with Vertical(id="persona-card"):
             yield Static(title, id="persona-title")
-            yield Static(Text(terminal_safe(agent.persona)), id="persona-text")
-            yield Static(Text("Allowed actions in this scene", style="bold"))
-            yield Static(Text(", ".join(actions) or "none (speech only)"), id="persona-actions")
-            yield Static(Text(f"id: {agent.id} · colour {agent.color}", style="dim"))
+            yield Static(Text(terminal_safe(agent.persona), style="italic"), id="persona-text")
+            yield Static(Text(f"In this scene: {can_do}" if can_do else "In this scene: speaks only",
+                              style="dim"), id="persona-actions")
 
     def on_mount(self) -> None:
         self.query_one("#persona-card").border_title = "Persona"

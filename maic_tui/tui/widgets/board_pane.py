@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 Mode = Literal["auto", "board", "slide"]
 
 
-class BoardPane(Widget, can_focus=True):
+class BoardPane(Widget, can_focus=False):
     """``mode`` "auto" follows the board (open → board, closed → slide); F3 pins one or the other."""
 
     mode: reactive[Mode] = reactive("auto")
@@ -33,6 +33,8 @@ class BoardPane(Widget, can_focus=True):
         self._version = -1
         self._board_changes = -1
         self._cache: tuple[object, RenderableType] | None = None
+        self._visible: int | None = None  # elements with a cell on screen, once drawn
+        self._cut = 0  # elements cut short by another's cells at this size
 
     def on_mount(self) -> None:
         self._titles()
@@ -63,14 +65,14 @@ class BoardPane(Widget, can_focus=True):
     def _titles(self) -> None:
         view = self.view
         if self.showing_board:
-            count = len(view.board.elements)
-            self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}"
+            count = len(view.board.elements) if self._visible is None else self._visible
+            cut = " · some cut: F4 enlarges" if self._cut and not self.has_class("-maximized") else ""
+            self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}{cut}"
         elif view.scene is not None:  # a border title string would be read as markup
             self.border_title = plain(f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {view.scene.title}")
-        self.border_subtitle = "F3 board/slide · F5/F6 scene"
 
     def render(self) -> RenderableType:
-        from maic_tui.whiteboard.render import fitted_size, render_board, render_slide
+        from maic_tui.whiteboard.render import draw_board, fitted_size, render_slide
 
         width, height = self.content_size
         palette = board_palette(self.app, self.themes)
@@ -80,12 +82,16 @@ class BoardPane(Widget, can_focus=True):
         base = Style(color=palette.ink, bgcolor=palette.background)
         if self.showing_board:
             if not self.view.board.elements:
+                self._visible, self._cut = None, 0
                 lines = [Text("The whiteboard is empty.", style=base + Style(dim=True, italic=True))]
             else:
                 cols, rows = fitted_size(width, height)
-                lines = render_board(self.view.board.elements, cols, rows, palette)
+                drawn = draw_board(self.view.board.elements, cols, rows, palette)
                 pad = " " * ((width - cols) // 2)
-                lines = [Text(pad) + line for line in lines]
+                lines = [Text(pad) + line for line in drawn.lines]
+                if (drawn.visible, drawn.cut) != (self._visible, self._cut):
+                    self._visible, self._cut = drawn.visible, drawn.cut
+                    self.call_later(self._titles)  # the title counts what is on screen
         else:
             assert self.view.scene is not None
             lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)

@@ -1,5 +1,6 @@
-"""Where the learner types: Enter sends, Alt+Enter (or Shift+Enter, Ctrl+J) starts a new line, ``@``
-completes agent names. A cue's options appear as buttons above it."""
+"""Where the learner types: Enter sends, Ctrl+J starts a new line (Shift+Enter and Alt+Enter too, where a
+terminal tells them from Enter), ``@`` completes agent names, PageUp/PageDown scroll the conversation. A
+cue's options appear as buttons above it; Tab reaches them."""
 
 from __future__ import annotations
 
@@ -11,18 +12,21 @@ from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
+from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
 from maic_tui.text_safety import one_line
-from maic_tui.tui.messages import SendRequested
+from maic_tui.tui.messages import ScrollRequested, SendRequested
 from maic_tui.tui.plain import plain
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Agent
 
-NEWLINE_KEYS = ("alt+enter", "shift+enter", "ctrl+j")
-DEFAULT_PLACEHOLDER = "Ask the class…  (Enter sends · Alt+Enter new line · @ picks who answers)"
+NEWLINE_KEYS = ("ctrl+j", "shift+enter", "alt+enter")  # only Ctrl+J arrives apart from Enter everywhere
+DEFAULT_PLACEHOLDER = "Ask the class…  (Enter sends · Ctrl+J new line · @name picks who answers)"
+SCROLL_KEYS = {"pageup": -1, "pagedown": 1}
 _MENTION = re.compile(r"(?:^|\s)@([^\s@]*)$")
 
 
@@ -75,7 +79,22 @@ class Composer(TextArea):
             return self._submit
         if key in NEWLINE_KEYS:
             return self._newline
+        if key in SCROLL_KEYS:
+            return lambda: self._scroll(SCROLL_KEYS[key])
         return None
+
+    def _scroll(self, pages: int) -> None:
+        self.post_message(ScrollRequested(pages))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        """Tall enough for the whole placeholder while the composer is empty (TextArea counts text only)."""
+        height = super().get_content_height(container, viewport, width)
+        if not self.text and self.placeholder:
+            return max(height, len(Content.from_text(self.placeholder).wrap(max(width, 1))))
+        return height
+
+    def watch_placeholder(self) -> None:
+        self.refresh(layout=True)
 
     def _newline(self) -> None:
         self.insert("\n")
@@ -105,14 +124,20 @@ class Composer(TextArea):
         self._show_matches([])
 
     def _submit(self) -> None:
+        """The text stays until the app accepts it (``sent``): a refused message is not lost."""
         text = self.text.strip()
         if text:
+            self.post_message(SendRequested(text, typed=True))
+
+    def sent(self, text: str) -> None:
+        if self.text.strip() == text:
             self.clear()
-            self.post_message(SendRequested(text))
+            self.refresh(layout=True)
 
 
 class CueBar(Horizontal):
-    """The options of a ``cue_user`` as buttons (Alt+1 … Alt+4)."""
+    """The options of a ``cue_user`` as buttons: Tab from the composer, then Enter (Alt+1 … Alt+4 where
+    the terminal sends them)."""
 
     def __init__(self) -> None:
         super().__init__(id="cue-bar")
@@ -127,8 +152,10 @@ class CueBar(Horizontal):
         self.display = bool(buttons)
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
+        """A click or Enter on an option sends that option, and typing goes on in the composer."""
         event.stop()
         self.choose(int(event.button.name or 0))
+        self.screen.query_one(Composer).focus()
 
     def choose(self, number: int) -> bool:
         if not 1 <= number <= len(self.options):

@@ -23,10 +23,12 @@ if TYPE_CHECKING:
     from maic_tui.session.classroom_view import Status
 
 STATUS_MARK: dict[Status, str] = {"idle": "○ idle", "thinking": "◌ thinking…", "speaking": "● speaking"}
+COMPACT_BELOW = 20  # columns: a narrower class list shows avatars and status marks only
 
 
-class AgentList(OptionList):
-    """Enter or a click on an agent opens its persona card."""
+class AgentList(OptionList, can_focus=False):
+    """A click on an agent opens its persona card (from the keyboard: the palette's persona commands);
+    it never takes the keys from the composer."""
 
 
 class Roster(Vertical):
@@ -34,6 +36,8 @@ class Roster(Vertical):
         super().__init__(id="roster")
         self.agents = agents
         self.statuses: dict[str, Status] = {agent.id: "idle" for agent in agents}
+        self.compact = False
+        self._deciding = False
         self._director = Static(self._director_line(False), id="director-status")
         self._list = AgentList(id="agent-list")
 
@@ -45,10 +49,23 @@ class Roster(Vertical):
         self.border_title = "Class"
         self._list.add_options(Option(self.line(agent), id=agent.id) for agent in self.agents)
 
+    def on_resize(self) -> None:
+        compact = self.size.width < COMPACT_BELOW
+        if compact != self.compact:
+            self.compact = compact
+            self.border_title = "" if compact else "Class"
+            self.repaint()
+            self._director.update(self._director_line(self._deciding))
+
     def line(self, agent: Agent) -> Text:
         color = agent_color(self.app, agent.color)
         status = self.statuses[agent.id]
         line = Text(no_wrap=True, overflow="ellipsis")
+        if self.compact:  # avatar, and the status mark in the agent's colour; a click still opens the card
+            line.append(f"{one_line(agent.avatar, 4)} ")
+            line.append(STATUS_MARK[status][0], style=f"bold {color}" if status != "idle" else "dim")
+            line.append("\n")
+            return line
         line.append(f"{one_line(agent.avatar, 4)} ")
         line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
         line.append(f"\n   {agent.role}", style="dim")
@@ -61,6 +78,7 @@ class Roster(Vertical):
             if status != self.statuses[agent.id]:
                 self.statuses[agent.id] = status
                 self._list.replace_option_prompt_at_index(index, self.line(agent))
+        self._deciding = deciding
         self._director.update(self._director_line(deciding))
         self._director.set_class(deciding, "-deciding")
 
@@ -74,6 +92,7 @@ class Roster(Vertical):
         if event.option.id is not None:
             self.post_message(PersonaRequested(event.option.id))
 
-    @staticmethod
-    def _director_line(deciding: bool) -> Text:
+    def _director_line(self, deciding: bool) -> Text:
+        if self.compact:
+            return Text("🎬 ◌" if deciding else "🎬", no_wrap=True)
         return Text("🎬 Director · deciding…" if deciding else "🎬 Director · waiting", no_wrap=True)

@@ -32,7 +32,7 @@ def _raw(record: TraceRecord) -> Text:
     return text
 
 
-class TracePanel(DataTable[Text]):
+class TracePanel(DataTable[Text], can_focus=False):
     def __init__(self) -> None:
         super().__init__(id="trace", zebra_stripes=True, cursor_type="row")
         self._records: list[TraceRecord] = []

@@ -94,7 +94,8 @@ class MessageView(Static):
 
     def on_resize(self) -> None:
         if self.content_size.width != self._width:
-            self.sync()
+            # After this layout pass: a height change made inside it is not laid out until the next resize.
+            self.call_after_refresh(self.sync)
 
     def sync(self) -> None:
         entry = self.entry
@@ -158,7 +159,9 @@ def _widget_for(entry: Entry) -> Widget:
     return NoteView(entry)
 
 
-class Transcript(VerticalScroll):
+class Transcript(VerticalScroll, can_focus=False):
+    """Scrolled with the mouse wheel, or PageUp/PageDown from the composer (keys stay with the composer)."""
+
     def __init__(self) -> None:
         super().__init__(id="transcript")
         self._widgets: dict[int, Widget] = {}

@@ -7,6 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
@@ -85,12 +86,70 @@ def _cells(element: Element, canvas: Canvas) -> _Cells:
     return _Cells(x, y, width, height)
 
 
+@dataclass(frozen=True, slots=True)
+class DrawnBoard:
+    lines: list[Text]
+    visible: int  # elements with at least one cell on screen
+    cut: int  # elements cut short by another's cells (each cut ends in "…")
+
+
 def render_board(elements: Sequence[Element], cols: int, rows: int, palette: BoardPalette) -> list[Text]:
-    """``rows`` lines of ``cols`` cells: the elements in drawing order (later ones on top)."""
+    """``rows`` lines of ``cols`` cells: the elements in drawing order."""
+    return draw_board(elements, cols, rows, palette).lines
+
+
+def draw_board(elements: Sequence[Element], cols: int, rows: int, palette: BoardPalette) -> DrawnBoard:
+    """The board, with how many elements can be seen. No element is drawn over another's text: text,
+    formulas, code, tables and charts keep their cells (lines and shapes pass under them), and code, a
+    formula or text that needs more room than its box takes free cells to its right and below."""
     canvas = Canvas(cols, rows, Style(color=palette.ink, bgcolor=palette.background))
-    for element in elements:
-        draw_element(canvas, element, palette)
-    return canvas.lines()
+    for index, (element, box) in enumerate(zip(elements, layout(elements, canvas), strict=True)):
+        canvas.begin(index, claims=element.type in CLAIMS)
+        DRAWERS[element.type](canvas, element, box, palette)
+    return DrawnBoard(canvas.lines(), len(canvas.drawn), len(canvas.cut))
+
+
+CLAIMS = frozenset({"text", "latex", "code", "table", "chart"})
+
+
+def layout(elements: Sequence[Element], canvas: Canvas) -> list[_Cells]:
+    """Each element's cell box: its place scaled to the canvas, grown into free cells when its content
+    needs more (never into another element's box, lines aside)."""
+    boxes = [_cells(element, canvas) for element in elements]
+    solid = [i for i, element in enumerate(elements) if not isinstance(element, LineElement)]
+    for index, element in enumerate(elements):
+        need = _needed(element, boxes[index])
+        if need is None:
+            continue
+        box = boxes[index]
+        others = [boxes[i] for i in solid if i != index]
+        right = min(canvas.cols, box.x + max(box.width, need[0]))
+        for other in others:  # boxes beside it on its rows
+            if other.y < box.y + box.height and box.y < other.y + other.height and other.x >= box.x + box.width:
+                right = min(right, other.x)
+        box = _Cells(box.x, box.y, max(box.width, right - box.x), box.height)
+        bottom = min(canvas.rows, box.y + max(box.height, need[1]))
+        for other in others:  # boxes below it in its columns
+            if other.x < box.x + box.width and box.x < other.x + other.width and other.y >= box.y + box.height:
+                bottom = min(bottom, other.y)
+        boxes[index] = _Cells(box.x, box.y, box.width, max(box.height, bottom - box.y))
+    return boxes
+
+
+def _needed(element: Element, box: _Cells) -> tuple[int, int] | None:
+    """The cells the content needs to be shown whole (width, height), for the kinds that can grow."""
+    if isinstance(element, CodeElement):
+        id_width = max((len(line.id) for line in element.lines), default=2)
+        widest = max((cell_len(line.content.replace("\t", "    ")) for line in element.lines), default=0)
+        return id_width + 1 + widest, 1 + len(element.lines)
+    if isinstance(element, LatexElement):
+        lines = to_unicode(element.latex).split("\n")
+        return max(cell_len(line) for line in lines), len(lines)
+    if isinstance(element, TextElement):
+        return box.width, len(wrap(element.content, box.width))
+    if isinstance(element, ChartElement):  # a box too small to plot lists the values, one line each
+        return box.width, len(chart_lines(element, box.width, box.height, ("#000000",)))
+    return None
 
 
 def _text(canvas: Canvas, element: TextElement, box: _Cells, palette: BoardPalette) -> None:
@@ -138,10 +197,6 @@ DRAWERS: dict[str, Callable[[Canvas, Any, _Cells, BoardPalette], None]] = {
     "text": _text, "latex": _latex, "shape": _shape, "line": _arrow_or_line, "table": _table, "code": _code,
     "chart": _chart,
 }
-
-
-def draw_element(canvas: Canvas, element: Element, palette: BoardPalette) -> None:
-    DRAWERS[element.type](canvas, element, _cells(element, canvas), palette)
 
 
 def _line(canvas: Canvas, line: LineElement, palette: BoardPalette) -> None:

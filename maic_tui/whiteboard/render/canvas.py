@@ -22,13 +22,33 @@ _BRAILLE_BITS = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))
 _CONSOLE = Console(width=400, color_system="truecolor", force_terminal=True, legacy_windows=False)
 
 
+BLOCKED = -1  # ``put``'s answer for a cell that another element's text owns
+FREE = -1  # no element owns the cell
+
+
 class Canvas:
+    """Cells can be owned: while an element that ``claims`` is drawn, every cell it writes becomes its own,
+    and no other element writes there afterwards (text, formulas, code, tables and charts are never drawn
+    over; lines and shapes pass under them). A text cut short by an owned cell ends in "…"."""
+
     def __init__(self, cols: int, rows: int, base: Style | None = None) -> None:
         self.cols = max(0, cols)
         self.rows = max(0, rows)
         self.base = base or Style()
         self._chars = [[" "] * self.cols for _ in range(self.rows)]
         self._styles: list[list[Style | None]] = [[None] * self.cols for _ in range(self.rows)]
+        self._owners = [[FREE] * self.cols for _ in range(self.rows)]
+        self._drawing = FREE  # the element being drawn
+        self._claims = False
+        self.drawn: set[int] = set()  # the elements that got at least one cell
+        self.cut: set[int] = set()  # the elements cut short by another's cells
+
+    def begin(self, element: int, claims: bool) -> None:
+        self._drawing, self._claims = element, claims
+
+    def owned_by_other(self, x: int, y: int) -> bool:
+        owner = self._owners[y][x]
+        return owner not in (FREE, self._drawing)
 
     # --- cells -------------------------------------------------------------------------------------
 
@@ -44,6 +64,14 @@ class Canvas:
         width = cell_len(char)
         if not (0 <= y < self.rows and x >= 0 and x + max(width, 1) <= limit):
             return 0
+        if any(self.owned_by_other(x + k, y) for k in range(max(width, 1))):
+            if self._claims:
+                self.cut.add(self._drawing)
+            return BLOCKED
+        if self._claims:
+            for k in range(max(width, 1)):
+                self._owners[y][x + k] = self._drawing
+        self.drawn.add(self._drawing)
         self._clear_wide(x, y)
         self._chars[y][x] = char
         self._styles[y][x] = style
@@ -66,10 +94,19 @@ class Canvas:
         column = x
         for char in terminal_safe(text).replace("\n", " ").replace("\t", " "):
             taken = self.put(column, y, char, style, right)
-            if taken == 0:
+            if taken == BLOCKED:
+                self._mark_cut(x, column, y, style)
+            if taken <= 0:
                 break
             column += taken
         return column - x
+
+    def _mark_cut(self, start: int, column: int, y: int, style: Style | None) -> None:
+        """The last own cell before another element's text shows that this line goes on."""
+        if column > start:
+            self._clear_wide(column - 1, y)
+            self._chars[y][column - 1] = "…"
+            self._styles[y][column - 1] = style
 
     def blit(self, x: int, y: int, lines: Iterable[Text], right: int | None = None, bottom: int | None = None) -> None:
         """Copy styled Rich text lines (already safe) onto the canvas, clipped to ``right`` / ``bottom``."""
@@ -84,9 +121,14 @@ class Canvas:
                     if char == "\n":
                         continue
                     taken = self.put(column, row, char, segment.style, right)
-                    if taken == 0:
+                    if taken == BLOCKED:
+                        self._mark_cut(x, column, row, segment.style)
+                    if taken <= 0:
                         break
                     column += taken
+                else:
+                    continue
+                break
 
     def fill(self, x: int, y: int, width: int, height: int, char: str = " ", style: Style | None = None) -> None:
         for row in range(max(0, y), min(self.rows, y + height)):

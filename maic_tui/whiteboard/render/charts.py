@@ -33,14 +33,14 @@ def _listed(chart: ChartElement, colors: tuple[str, ...], cols: int) -> list[Tex
     labels = [_label(label) for label in chart.labels]
     series = chart.series
     if chart.chart_type == "radar" or len(series) > 1:
-        for index, label in enumerate(labels):
-            line = Text(f"{label}: ", no_wrap=True)
-            for number, row in enumerate(series):
-                if index < len(row):
-                    name = _label(chart.legends[number]) if number < len(chart.legends) else f"Series {number + 1}"
-                    line.append(f"{name} {_number(row[index])}  ", Style(color=colors[number % len(colors)]))
-            lines.append(line)
-        return lines
+        names = [_label(chart.legends[n]) if n < len(chart.legends) else f"Series {n + 1}" for n in range(len(series))]
+        full = [_series_line(label, index, series, names, colors) for index, label in enumerate(labels)]
+        if max((line.cell_len for line in full), default=0) <= cols:
+            return full
+        # Too narrow for the names on every line: a colour key first, then the values in those colours.
+        key = [Text(f"■ {name}", style=Style(color=colors[n % len(colors)]), no_wrap=True)
+               for n, name in enumerate(names)]
+        return key + [_series_line(label, index, series, None, colors) for index, label in enumerate(labels)]
     values = list(series[0]) if series else []
     total = sum(v for v in values if v > 0) or 1.0
     width = max(max((len(label) for label in labels), default=0), 1)
@@ -53,6 +53,17 @@ def _listed(chart: ChartElement, colors: tuple[str, ...], cols: int) -> list[Tex
         line.append(f" {share:.0%}")
         lines.append(line)
     return lines
+
+
+def _series_line(label: str, index: int, series: list[list[float]] | tuple[tuple[float, ...], ...],
+                 names: list[str] | None, colors: tuple[str, ...]) -> Text:
+    line = Text(f"{label}: ", no_wrap=True)
+    for number, row in enumerate(series):
+        if index < len(row):
+            shown = f"{names[number]} {_number(row[index])}  " if names else f"{_number(row[index])} "
+            line.append(shown, Style(color=colors[number % len(colors)]))
+    line.rstrip()
+    return line
 
 
 def _plotted(chart: ChartElement, colors: tuple[str, ...], cols: int, rows: int) -> list[Text]:

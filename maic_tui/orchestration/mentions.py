@@ -1,0 +1,37 @@
+"""A leading ``@name`` in a learner message: which agent it picks, or a one-line refusal naming the agents
+as the class list shows them. Light on purpose: the app checks a message before it leaves the composer."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from maic_tui.bad_input import BadInput
+from maic_tui.classroom.models import Agent
+from maic_tui.orchestration.decision import resolve_agent
+
+_MENTION = re.compile(r"^\s*@(\S+)")
+
+
+class UnknownAgentError(BadInput):
+    """The learner named an agent that is not in the class."""
+
+    prefix = ""  # said to the learner as it is
+
+
+def mentioned_agent(agents: Sequence[Agent], message: str) -> str | None:
+    """The agent named by a leading ``@<id or name>``; names with spaces match as a prefix.
+
+    Raises UnknownAgentError, naming the agents as the class list shows them, for a name not here."""
+    match = _MENTION.match(message)
+    if match is None:
+        return None
+    rest = message.lstrip()[1:].casefold()
+    for agent in sorted(agents, key=lambda a: -len(a.name)):
+        if rest.startswith(agent.name.casefold()) and rest[len(agent.name):][:1] in ("", " ", ",", ":"):
+            return agent.id
+    found = resolve_agent(match.group(1).rstrip(",:"), agents)
+    if found is None:
+        names = ", ".join(f"@{a.name}" for a in agents)
+        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (try {names})")
+    return found
