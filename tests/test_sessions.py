@@ -254,7 +254,7 @@ def test_sessions_lists_newest_first_and_says_when_there_are_none(tmp_path: Path
     second, _, _ = _recorded_session(tmp_path, private_data_dir, "How?", "Again?")
     assert main(["sessions", "--data-dir", str(private_data_dir)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["ID", "CLASSROOM", "STARTED", "TURNS", "LAST", "MESSAGE"]
+    assert lines[0].split() == ["ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LAST", "MESSAGE"]
     assert lines[1].startswith(second) and " 2 " in lines[1] and lines[1].endswith("Again?")
     assert lines[2].startswith(first)
 
@@ -333,3 +333,16 @@ def test_the_headless_demo_is_recorded_too(private_data_dir: Path, capsys: pytes
     questions = [a.question for a in load_classroom("water-cycle").demo.answers]
     assert summary.classroom == "water-cycle" and summary.turns >= len(questions)
     assert summary.last_message == questions[-1]
+
+
+def test_the_list_marks_demo_sessions_by_their_model(tmp_path: Path, private_data_dir: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "water-cycle", "--pace", "0"]) == 0
+    spec = write_script(tmp_path, two_speaker_script())
+    assert main(["run", "derivatives", "--model", spec, "--say", "How?"]) == 0
+    capsys.readouterr()
+    assert main(["sessions"]) == 0
+    header, *rows = capsys.readouterr().out.splitlines()
+    assert header.split()[:3] == ["ID", "CLASSROOM", "MODEL"]
+    assert [row.split()[1:3] for row in rows] == [["derivatives", f"script:{Path(spec[7:]).name}"],
+                                                 ["water-cycle", "demo"]]

@@ -14,14 +14,15 @@ if TYPE_CHECKING:
     from maic_tui.llm.context import DIRECTOR, CallContext
     from maic_tui.llm.errors import ModelError, describe
     from maic_tui.llm.options import ModelOptions, StructuredMode
-    from maic_tui.llm.provider import ModelProvider, ModelSpec, ModelSpecError, make_provider
+    from maic_tui.llm.provider import ModelProvider, make_provider
     from maic_tui.llm.script_model import ScriptError
+    from maic_tui.llm.spec import ModelSpec, ModelSpecError
 
 _HOME = {
     "DIRECTOR": "context", "CallContext": "context",
     "ModelError": "errors", "describe": "errors",
     "ModelOptions": "options", "StructuredMode": "options",
-    "ModelProvider": "provider", "ModelSpec": "provider", "ModelSpecError": "provider", "make_provider": "provider",
+    "ModelProvider": "provider", "ModelSpec": "spec", "ModelSpecError": "spec", "make_provider": "provider",
     "ScriptError": "script_model",
 }
 

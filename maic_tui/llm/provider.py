@@ -7,36 +7,10 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
-from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.context import DIRECTOR
 from maic_tui.llm.options import ModelOptions
-
-KINDS = ("demo", "openai", "script")
-
-
-class ModelSpecError(BadInput):
-    """A model spec that names no usable model; one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class ModelSpec:
-    kind: str
-    target: str = ""  # the model name for openai, the file for script
-
-    @classmethod
-    def parse(cls, spec: str) -> ModelSpec:
-        kind, _, target = spec.strip().partition(":")
-        if kind == "demo" and not target:
-            return cls("demo")
-        if kind in ("openai", "script") and target.strip():
-            return cls(kind, target.strip())
-        raise ModelSpecError(
-            f"unknown model {spec!r}: use 'demo', 'openai:<model>' or 'script:<path>'"
-        )
-
-    def __str__(self) -> str:
-        return self.kind if not self.target else f"{self.kind}:{self.target}"
+from maic_tui.llm.spec import ModelSpec
 
 
 @dataclass

@@ -10,6 +10,7 @@ from typing import TextIO
 from maic_tui.bad_input import read_text_file
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
+from maic_tui.llm.spec import shown_model
 from maic_tui.paths import data_dir
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
 from maic_tui.session.log_records import (
@@ -38,14 +39,16 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
     if not sessions:
         out.write(f"No sessions recorded yet in {one_line(str(store.path.parent))}.\n")
         return 0
-    rows = [("ID", "CLASSROOM", "STARTED", "TURNS", "LAST MESSAGE")]
-    for s in sessions:
-        rows.append((one_line(s.id, 40), one_line(s.classroom, 40),
+    rows = [("ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LAST MESSAGE")]
+    for s in sessions:  # the model column tells a demo (the offline demo model) from a real class
+        rows.append((one_line(s.id, 40), one_line(s.classroom, 40), one_line(shown_model(s.model), 30),
                      time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns),
                      one_line(s.last_message, 50)))
-    widths = [max(len(row[i]) for row in rows) for i in range(4)]
+    last = len(rows[0]) - 1
+    widths = [max(len(row[i]) for row in rows) for i in range(last)]
     for row in rows:
-        out.write("  ".join(cell.ljust(widths[i]) if i < 4 else cell for i, cell in enumerate(row)).rstrip() + "\n")
+        out.write("  ".join(cell.ljust(widths[i]) if i < last else cell for i, cell in enumerate(row)).rstrip()
+                  + "\n")
     return 0
 
 

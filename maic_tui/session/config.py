@@ -64,6 +64,22 @@ def _file_settings(path: Path) -> dict[str, Any]:
     return data
 
 
+def _merged(flags: Mapping[str, Any], env: Mapping[str, str] | None) -> dict[str, Any]:
+    """Config file, then environment, then command line: each later one wins."""
+    env = os.environ if env is None else env
+    merged: dict[str, Any] = _file_settings(config_path(env))
+    for key, names in _ENV.items():
+        value = next((env[name] for name in names if env.get(name)), None)
+        if value is not None:
+            merged[key] = value
+    return merged | {key: value for key, value in flags.items() if value is not None}
+
+
+def requested_model(flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> str:
+    """The model spec the settings ask for, read without loading pydantic (the app checks it first)."""
+    return str(_merged(flags, env).get("model", DEFAULT_MODEL))
+
+
 def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = None) -> tuple[str, ModelOptions]:
     """The model spec and options; ``flags`` holds the command-line values (None = not given)."""
     # Imported here: the app reads its theme from this module before the first frame, without pydantic.
@@ -71,13 +87,7 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
 
     from maic_tui.llm import ModelOptions
 
-    env = os.environ if env is None else env
-    merged: dict[str, Any] = _file_settings(config_path(env))
-    for key, names in _ENV.items():
-        value = next((env[name] for name in names if env.get(name)), None)
-        if value is not None:
-            merged[key] = value
-    merged |= {key: value for key, value in flags.items() if value is not None}
+    merged = _merged(flags, env)
     for key in _UI_KEYS:
         merged.pop(key, None)
     spec = str(merged.pop("model", DEFAULT_MODEL))

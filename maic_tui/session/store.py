@@ -57,6 +57,7 @@ class SessionSummary:
     started: float
     turns: int
     last_message: str
+    model: str = ""
 
 
 def new_session_id() -> str:
@@ -130,7 +131,7 @@ class SessionStore:
             except sqlite3.Error as exc:
                 raise self._failed(exc) from None
         summaries = []
-        for id_, classroom, title, started, turns, last_body in rows:
+        for id_, classroom, title, started, model, turns, last_body in rows:
             last = ""
             if last_body:
                 try:
@@ -138,13 +139,13 @@ class SessionStore:
                 except LogError:  # one unreadable record must not hide the session
                     last = "(unreadable record)"
             summaries.append(SessionSummary(str(id_), str(classroom), str(title), float(started or 0), int(turns),
-                                            last))
+                                            last, str(model)))
         return summaries
 
     @staticmethod
     def _summaries(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
         return db.execute("""
-                SELECT s.id, s.classroom, s.title, s.started,
+                SELECT s.id, s.classroom, s.title, s.started, s.model,
                        (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),
                        (SELECT r.body FROM records r WHERE r.session_id = s.id AND r.type = 'learner'
                         ORDER BY r.seq DESC LIMIT 1)

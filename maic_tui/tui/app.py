@@ -24,19 +24,20 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.reactive import var
 from textual.screen import Screen
-from textual.theme import Theme
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
+from maic_tui.llm.spec import shown_model
 from maic_tui.session.assembly import SessionRecipe
-from maic_tui.session.config import ConfigError, read_setting, save_setting
 from maic_tui.text_safety import one_line
 from maic_tui.tui.live_class import LiveClass
 from maic_tui.tui.plain import plain, plain_block
+from maic_tui.tui.replay_player import ReplayControls
 from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.screens.room import RoomScreen
-from maic_tui.tui.theming import DEFAULT_THEME, register_themes
+from maic_tui.tui.theme_choice import ThemeChoice
+from maic_tui.tui.theming import register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
 from maic_tui.tui.widgets.roster import Roster
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from maic_tui.session.classroom_session import ClassroomSession
     from maic_tui.session.classroom_view import ClassroomView
     from maic_tui.session.controller import ClassroomController
+    from maic_tui.session.log_player import LogPlayer
     from maic_tui.tui.widgets.trace_panel import TracePanel
 
 W = TypeVar("W", bound=Widget)
@@ -68,7 +70,7 @@ FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
 
-class ClassroomApp(LiveClass, RoomViews, App[None]):
+class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
@@ -84,6 +86,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         Binding("ctrl+c", "stop", show=False, priority=True),
         Binding("ctrl+c", "quit", show=False, priority=True),
         Binding("ctrl+q", "quit", "Quit", priority=True),
+        Binding("space", "pause_replay", "Pause/resume", priority=True),  # only while a replay plays
         Binding("f1", "help", "Help"),
         Binding("f2", "toggle_trace", "Trace"),
         Binding("f3", "toggle_board", "Board"),
@@ -114,6 +117,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         self.stop_code: int | None = None  # 128 + the signal that ended the app, if one did
         self.structured_output: str | None = None  # the mode a server's output is constrained in, once known
         self.replaying = False  # a recorded log is being played into the room
+        self.log_player: LogPlayer | None = None  # the replay's player, once it plays
         self._turn_worker: Worker[None] | None = None
         if classroom is not None:
             self._set_classroom(classroom)
@@ -235,9 +239,11 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.
         if not self.is_open:
             return action in {"quit", "command_palette", "help", "change_theme"}
+        if action == "pause_replay":
+            return self.replaying and self.log_player is not None
         stoppable = self.controller.can_interrupt() and not self.replaying
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
-            return True if stoppable else None
+            return False if self.recipe.replay is not None else True if stoppable else None
         if action == "stop":  # Ctrl+C: when there is nothing to stop, the next binding (quit) takes it
             return stoppable
         if action == "copy_selection":
@@ -282,19 +288,6 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
             self._frame_timer = self.set_interval(FRAME_SECONDS, self.flush)
         self.call_after_refresh(self._load_session)
 
-    def _pick_theme(self) -> str:
-        wanted = self._requested_theme
-        if wanted is None:
-            try:
-                wanted = read_setting("theme")
-            except ConfigError as exc:
-                self._config_error = str(exc)
-        if isinstance(wanted, str) and wanted in self.available_themes:
-            return wanted
-        if wanted:
-            self._config_error = f"unknown theme '{wanted}', using {DEFAULT_THEME}"
-        return DEFAULT_THEME
-
     def _welcome(self) -> None:
         """The class's description, and its example questions as one-key suggestions."""
         from maic_tui.events import CueUserData
@@ -308,9 +301,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
 
     def _show_title(self) -> None:
         self.title = one_line(self.classroom.title, 120)
-        model = self.recipe.model
-        if model.startswith("script:"):  # the file's name says enough; its folder is noise
-            model = "script:" + Path(model.removeprefix("script:")).name
+        model = shown_model(self.recipe.model)
         mode = f" · {self.structured_output}" if self.structured_output else ""
         self.sub_title = one_line(f"{model}{mode} · {self.classroom.learner.nickname}", 120)
 
@@ -356,7 +347,7 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         composer = self.part(Composer)
         prompt = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
         if self.recipe.replay is not None:
-            prompt = f"Replay of {self.recipe.replay.source or 'a recorded session'}: nothing is sent"
+            prompt = self._replay_prompt()
         composer.placeholder = plain_block(prompt[:300])  # a str placeholder would be read as markup
         self.part(CueBar).show(cue.options or [] if cue is not None else [])
 
@@ -389,13 +380,8 @@ class ClassroomApp(LiveClass, RoomViews, App[None]):
         self.queued = ()
         self._statuses = self._cue = self._pointer = None
 
-    def _theme_changed(self, theme: Theme) -> None:
-        try:
-            save_setting("theme", theme.name)
-        except ConfigError as exc:
-            self.notify(str(exc), severity="warning", markup=False)
-        if not self.is_open:
-            return
+    def _repaint_room(self) -> None:
+        """Colours follow the theme's background."""
         self.part(Roster).repaint()
         self.part(Transcript).repaint()
         self.part(BoardPane).refresh()

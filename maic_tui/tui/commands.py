@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, cast
 
@@ -12,6 +12,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 
 from maic_tui.classroom import sample_names
+from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.plain import LABEL_CHARS, as_markup
 
@@ -27,6 +28,7 @@ class ClassroomCommands(Provider):
         app = cast("ClassroomApp", self.app)
         found: list[tuple[str, Callable[[], object], str]] = [
             ("Switch theme", app.action_change_theme, "Pick a colour theme (saved in your config file)"),
+            ("Quit", app.action_quit, "Leave the class (Ctrl+Q); the session stays recorded"),
             ("Toggle board / slide", app.action_toggle_board, "Show the whiteboard or the current slide (F3)"),
             ("Toggle trace panel", app.action_toggle_trace, "The director's decisions this turn (F2)"),
             ("Maximise the whiteboard", app.action_maximize_board, "Esc restores the layout (F4)"),
@@ -38,7 +40,7 @@ class ClassroomCommands(Provider):
             ("Help", app.action_help, "Keys and how the classroom works (F1)"),
         ]
         if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet
-            return [found[0], found[-1]]
+            return [found[0], found[1], found[-1]]
         for index, scene in enumerate(app.classroom.scenes):
             found.append((f"Go to scene {index + 1}: {scene.title}", partial(app.go_to_scene, index),
                           "Show this slide"))
@@ -46,8 +48,10 @@ class ClassroomCommands(Provider):
             found.append((f"Persona: {agent.name}", partial(app.show_persona, agent.id),
                           f"{agent.role} · what this agent is like and may do"))
         for summary in self._recent_sessions(app):
+            turns = f"{summary.turns} turn{'' if summary.turns == 1 else 's'}"
             found.append((f"Resume session {summary.id}: {summary.title}", partial(app.resume_session, summary.id),
-                          f"{summary.turns} turns · last: {one_line(summary.last_message, 40) or '—'}"))
+                          f"{turns} · {shown_model(summary.model)} · last: "
+                          f"{one_line(summary.last_message, 40) or '—'}"))
         for name in sample_names():
             found.append((f"Switch classroom: {name}", partial(app.switch_classroom, name),
                           "Open a bundled sample classroom"))
@@ -74,6 +78,33 @@ class ClassroomCommands(Provider):
     async def search(self, query: str) -> Hits:
         matcher = self.matcher(query)
         for name, callback, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
+
+
+class ThemeCommands(Provider):
+    """The themes: the project's own first, then Textual's built-in ones, marked as such."""
+
+    def _themes(self) -> Sequence[tuple[str, Callable[[], object], str]]:
+        app = cast("ClassroomApp", self.app)
+        ours = sorted(app.theme_specs)
+        builtin = sorted(name for name in app.available_themes if name not in app.theme_specs)
+
+        def choose(name: str) -> None:
+            app.theme = name
+
+        return ([(name, partial(choose, name), "a maic-tui theme (whiteboard colours included)") for name in ours]
+                + [(f"{name} (Textual built-in)", partial(choose, name), "a Textual theme; the board follows it")
+                   for name in builtin])
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self._themes():
+            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self._themes():
             score = matcher.match(name)
             if score > 0:
                 yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)

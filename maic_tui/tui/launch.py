@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from maic_tui import paths
+from maic_tui.llm.spec import ModelSpec
 from maic_tui.session.assembly import Replay, SessionRecipe
-from maic_tui.session.config import read_setting
+from maic_tui.session.config import read_setting, requested_model
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
@@ -26,6 +27,8 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
 
         load_classroom(classroom_name)  # raises the loader's own one-line error for the missing file
     read_setting("theme")  # a config file that does not parse fails here, before the terminal is taken
+    if resume is None or flags.get("model"):
+        ModelSpec.parse(requested_model(flags)).check()  # an unknown model: one line, no screen
     folder = paths.data_dir(data_dir)
 
     def open_classroom() -> tuple[Classroom, SessionRecipe]:

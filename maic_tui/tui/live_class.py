@@ -56,6 +56,8 @@ class LiveClass(_Base):
 
     def _load_session(self) -> None:
         if self.recipe.replay is not None:
+            # Nothing is sent in a replay, and a focused composer would take Space (pause) as typing.
+            self.part(Composer).disabled = True
             self._replay()
             return
         self.part(Composer).placeholder = "Getting the class ready…  (you can type already)"

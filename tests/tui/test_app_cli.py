@@ -26,6 +26,20 @@ def test_an_unknown_classroom_is_one_line_and_exit_2_before_any_screen(capsys: p
     assert err.count("\n") == 1 and "no-such-classroom" in err and "Traceback" not in err
 
 
+@pytest.mark.parametrize("spec", ["bogus:thing", "openai:", "script:/no/such/script.json"])
+def test_an_unknown_model_is_one_line_and_exit_2_before_any_screen(spec: str, monkeypatch: pytest.MonkeyPatch,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    def no_screen(self: ClassroomApp) -> None:
+        raise AssertionError("the app opened")
+
+    monkeypatch.setattr(ClassroomApp, "run", no_screen)
+    assert main(["derivatives", "--model", spec]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "model" in err and "Traceback" not in err
+    monkeypatch.setenv("MAIC_MODEL", spec)  # from the environment too
+    assert main(["derivatives"]) == 2
+
+
 def test_a_broken_config_is_one_line_and_exit_2(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     config = tmp_path / "config.toml"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import math
 import signal
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -79,6 +80,35 @@ async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_da
         await pilot.pause()
         assert replaying.session is None and transcript(replaying.view) == transcript(recorded.rebuilt.view)
         assert "nothing is sent" in str(replaying.screen.query_one("Composer").placeholder)
+
+
+async def test_a_replay_shows_its_progress_pauses_with_space_and_offers_no_stop(private_data_dir: Path) -> None:
+    app = recorded_app(private_data_dir)
+    async with app.run_test() as pilot:
+        await ready(pilot)
+        await say(pilot, "How do I differentiate x cubed?")
+        await finish_turn(pilot)
+        app.close_session()
+    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    spaced = [replace(item, t=index * 0.05) for index, item in enumerate(recorded.records)]  # a paced recording
+    replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(spaced, 1.0, "x.jsonl")))
+    async with replaying.run_test(size=(150, 44)) as pilot:
+        await wait_for(pilot, lambda: replaying.log_player is not None and replaying.log_player.played > 2)
+        shown = {b.binding.action for b in replaying.screen.active_bindings.values() if b.binding.show}
+        assert "pause_replay" in shown and "interrupt" not in shown
+        await pilot.press("space")
+        player = replaying.log_player
+        assert player is not None and player.paused
+        held = player.played
+        await pilot.pause(0.6)
+        assert player.played == held  # paused: nothing more arrives
+        placeholder = str(replaying.query_one("Composer").placeholder)  # type: ignore[attr-defined]
+        assert f"paused · {held}/{player.total} records" in placeholder and "Space resumes" in placeholder
+        await pilot.press("space")
+        await wait_for(pilot, lambda: any("End of the replay" in getattr(e, "text", "")
+                                          for e in replaying.view.entries))
+        assert player.played == player.total
+        assert f"finished · {player.total}/{player.total}" in str(replaying.query_one("Composer").placeholder)  # type: ignore[attr-defined]
 
 
 def test_resume_and_a_classroom_together_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:

@@ -1,0 +1,52 @@
+"""The model spec string: ``demo``, ``openai:<model>`` or ``script:<path>``. Light on purpose: the app
+checks the spec before it takes the terminal, long before LangChain loads."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from maic_tui.bad_input import BadInput
+
+KINDS = ("demo", "openai", "script")
+
+
+class ModelSpecError(BadInput):
+    """A model spec that names no usable model; one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModelSpec:
+    kind: str
+    target: str = ""  # the model name for openai, the file for script
+
+    @classmethod
+    def parse(cls, spec: str) -> ModelSpec:
+        kind, _, target = spec.strip().partition(":")
+        if kind == "demo" and not target:
+            return cls("demo")
+        if kind in ("openai", "script") and target.strip():
+            return cls(kind, target.strip())
+        raise ModelSpecError(
+            f"unknown model {spec!r}: use 'demo', 'openai:<model>' or 'script:<path>'"
+        )
+
+    def __str__(self) -> str:
+        return self.kind if not self.target else f"{self.kind}:{self.target}"
+
+    def check(self) -> ModelSpec:
+        """The spec, once what can be known without a model is known: a script file must exist."""
+        if self.kind == "script":
+            from pathlib import Path
+
+            if not Path(self.target).is_file():
+                raise ModelSpecError(f"script model file not found: {self.target}")
+        return self
+
+
+def shown_model(spec: str) -> str:
+    """The spec as lists and titles show it: a script model by its file's name (its folder is noise)."""
+    if spec.startswith("script:"):
+        from pathlib import Path
+
+        return "script:" + Path(spec.removeprefix("script:")).name
+    return spec

@@ -1,0 +1,67 @@
+"""The command palette: one theme command, whose list puts the project's themes first and marks Textual's
+own; recorded sessions found by "resume", with their model."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.command import CommandList, CommandPalette
+
+from maic_tui.classroom import load_classroom
+from maic_tui.cli import main
+from maic_tui.llm.options import ModelOptions
+from maic_tui.session.assembly import SessionRecipe
+from maic_tui.tui.app import ClassroomApp
+from tests.tui.helpers import demo_app, ready, wait_for
+
+
+async def palette_entries(pilot: object, query: str) -> list[str]:
+    app = pilot.app  # type: ignore[attr-defined]
+    await pilot.press(*query)  # type: ignore[attr-defined]
+    commands = app.screen.query_one(CommandList)
+    await wait_for(pilot, lambda: commands.option_count > 0)  # type: ignore[arg-type]
+    await pilot.pause(0.3)  # type: ignore[attr-defined]
+    return [str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)]
+
+
+async def test_there_is_one_theme_command_and_its_list_marks_textuals_own_themes(private_config: Path) -> None:
+    app = demo_app(theme="chalkboard")
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        entries = await palette_entries(pilot, "theme")
+        assert [e for e in entries if "theme" in e.lower()] == ["Switch theme"]
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, CommandPalette) and "Switch" not in str(
+            app.screen.query_one(CommandList).get_option_at_index(0).prompt)
+            if app.screen.query(CommandList) and app.screen.query_one(CommandList).option_count else False)
+        commands = app.screen.query_one(CommandList)
+        names = [str(commands.get_option_at_index(i).prompt).split("\n")[0] for i in range(commands.option_count)]
+        ours = sorted(app.theme_specs)
+        assert names[:len(ours)] == ours
+        assert names[len(ours):] and all(name.endswith("(Textual built-in)") for name in names[len(ours):])
+        await pilot.press(*"paper")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.theme == "paper")
+
+
+@pytest.fixture
+def one_recorded_session(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    data = tmp_path / "data"
+    assert main(["run", "derivatives", "--say", "hello there", "--data-dir", str(data)]) == 0
+    capsys.readouterr()
+    return data
+
+
+async def test_resume_finds_the_one_recorded_session(one_recorded_session: Path) -> None:
+    data = one_recorded_session
+    app = ClassroomApp(load_classroom("derivatives"), SessionRecipe("demo", ModelOptions(), data_dir=data))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        entries = await palette_entries(pilot, "resume")
+        assert len(entries) == 1 and entries[0].startswith("Resume session ")
+        help_line = str(app.screen.query_one(CommandList).get_option_at_index(0).prompt).split("\n")[1]
+        assert help_line.startswith("1 turn · demo · last: hello there")
