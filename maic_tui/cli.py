@@ -49,7 +49,7 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval", "doctor")
+VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval", "doctor", "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -131,6 +131,17 @@ def _parser() -> argparse.ArgumentParser:
                                              "speed, output cap; exit 0 when a class can run")
     _model_flags(doctor)
     _data_dir_flag(doctor)
+    serve = verbs.add_parser("serve", help="the classroom app in a web browser (textual-serve)")
+    serve.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
+                       "machine only; 0.0.0.0 for every network it is on)")
+    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--public-url", default=None, metavar="URL",
+                       help="the address browsers use, if not http://HOST:PORT (behind a proxy, say)")
+    _model_flags(serve)
+    serve.add_argument("--pace", type=_pace, default=None, metavar="CPS", help="the demo model's speed")
+    serve.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
+    _data_dir_flag(serve)
     return parser
 
 
@@ -166,6 +177,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _archive(args)
         if args.verb == "doctor":
             return _doctor(args)
+        if args.verb == "serve":
+            from maic_tui.serve import serve
+
+            flags = _flags(args) | {"theme": args.theme, "pace": args.pace, "data_dir": args.data_dir}
+            return serve(args.classroom or DEFAULT_CLASSROOM, flags, args.host, args.port, args.public_url)
         if args.verb == "eval":
             from maic_tui.evaluation.command import run_eval
 

@@ -276,6 +276,7 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
     def _enter_room(self) -> None:
         self._show_title()
         self.part(Composer).focus()
+        self.refresh_bindings()  # the footer shows the room's keys (a browser gives no focus event to redraw it)
         if self.recipe.resume is not None:
             turns = sum(1 for item in self.recipe.resume.records if item.record.type == "learner")
             self.view.note(f"Resumed session {self.recipe.resume.info.id} "

@@ -1,0 +1,87 @@
+"""``maic-tui serve``: the classroom app in a web browser through textual-serve, for a projector or for
+someone without a good terminal. Each browser tab gets its own class (its own app process, recorded like
+any session). The server listens on 127.0.0.1 unless told otherwise: anyone who can reach the port gets a
+class, and with an ``openai:`` model, calls on your key."""
+
+from __future__ import annotations
+
+import ipaddress
+import os
+import shlex
+import socket
+import sys
+from collections.abc import Mapping
+from typing import Any
+
+from maic_tui.bad_input import BadInput
+
+ANY_ADDRESS = ("0.0.0.0", "::", "")
+
+
+class ServeError(BadInput):
+    """A host or port the server cannot use; one line."""
+
+
+def app_command(classroom: str, flags: Mapping[str, Any]) -> str:
+    """The command each browser tab runs: the app with the same settings. The key is never on it (other
+    users see command lines in ps); it reaches the app through the environment instead."""
+    command = [sys.executable, "-m", "maic_tui", classroom]
+    for flag in ("model", "base_url", "structured_output", "timeout", "theme", "pace", "data_dir"):
+        value = flags.get(flag)
+        if value is not None:
+            command += [f"--{flag.replace('_', '-')}", str(value)]
+    return shlex.join(command)
+
+
+def public_url(host: str, port: int, given: str | None) -> str:
+    """The address browsers open. Bound to every interface, that is this machine's LAN address."""
+    if given:
+        return given.rstrip("/")
+    if host in ANY_ADDRESS:
+        host = _lan_address()
+    try:
+        if ipaddress.ip_address(host).version == 6:
+            host = f"[{host}]"
+    except ValueError:  # a host name
+        pass
+    return f"http://{host}:{port}"
+
+
+def _lan_address() -> str:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("10.255.255.255", 1))  # UDP: nothing is sent, it only picks the outgoing interface
+            return str(probe.getsockname()[0])
+        except OSError:
+            return "127.0.0.1"
+
+
+def check_port(host: str, port: int) -> None:
+    """Fail with one line before textual-serve starts (it would print a traceback)."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as sock:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            sock.bind((host, port))
+        except OSError as exc:
+            raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+
+
+def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str | None) -> int:
+    from maic_tui.llm.spec import ModelSpec
+    from maic_tui.session.config import requested_model
+
+    ModelSpec.parse(requested_model(flags)).check()  # a bad model is one line here, not in every tab
+    check_port(host, port)
+    api_key = flags.pop("api_key", None)
+    if api_key:
+        os.environ["MAIC_API_KEY"] = api_key
+    from textual_serve.server import Server  # aiohttp loads only for this command
+
+    address = public_url(host, port, url)
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        print(f"maic-tui: serving on {host}: anyone who can reach {address} gets a class", file=sys.stderr)
+    server = Server(app_command(classroom, flags), host=host or "0.0.0.0", port=port, title="maic-tui",
+                    public_url=address)
+    server.serve()
+    return 0
