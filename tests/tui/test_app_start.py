@@ -31,7 +31,7 @@ async def test_the_shell_shows_first_then_the_room_opens_and_a_turn_runs() -> No
         assert not app.is_open and not app.screen.query(Roster)
         await pilot.press("f6", "f2", "f3", "escape")  # room keys do nothing in the shell, and break nothing
         commands = [hit.text async for hit in ClassroomCommands(app.screen).discover()]
-        assert [str(c) for c in commands] == ["Switch theme", "Help"]
+        assert [str(c) for c in commands] == ["Switch theme", "Quit", "Help"]
         assert not app.is_open
         release.set()
         await wait_for(pilot, lambda: isinstance(app.focused, Composer))  # the room is entered
