@@ -23,10 +23,31 @@ if TYPE_CHECKING:
 RECENT_SESSIONS = 10
 
 
-class ClassroomCommands(Provider):
-    def _commands(self) -> list[tuple[str, Callable[[], object], str]]:
+Entry = tuple[str, Callable[[], object], str]  # name, what it runs, help line (all plain text)
+
+
+class ListedCommands(Provider):
+    """A fixed list of entries, found by fuzzy search and highlighted without reading markup."""
+
+    def entries(self) -> Sequence[Entry]:
+        raise NotImplementedError
+
+    async def discover(self) -> Hits:
+        for name, callback, help_text in self.entries():
+            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, callback, help_text in self.entries():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
+
+
+class ClassroomCommands(ListedCommands):
+    def entries(self) -> list[Entry]:
         app = cast("ClassroomApp", self.app)
-        found: list[tuple[str, Callable[[], object], str]] = [
+        found: list[Entry] = [
             ("Switch theme", app.action_change_theme, "Pick a colour theme (saved in your config file)"),
             ("Quit", app.action_quit, "Leave the class (Ctrl+Q); the session stays recorded"),
             ("Toggle board / slide", app.action_toggle_board, "Show the whiteboard or the current slide (F3)"),
@@ -71,22 +92,11 @@ class ClassroomCommands(Provider):
         current = app.session.recorder.session_id if app.session and app.session.recorder else None
         return [s for s in sessions if s.id != current][:RECENT_SESSIONS]
 
-    async def discover(self) -> Hits:
-        for name, callback, help_text in self._commands():
-            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
 
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, callback, help_text in self._commands():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
-
-
-class ThemeCommands(Provider):
+class ThemeCommands(ListedCommands):
     """The themes: the project's own first, then Textual's built-in ones, marked as such."""
 
-    def _themes(self) -> Sequence[tuple[str, Callable[[], object], str]]:
+    def entries(self) -> Sequence[Entry]:
         app = cast("ClassroomApp", self.app)
         ours = sorted(app.theme_specs)
         builtin = sorted(name for name in app.available_themes if name not in app.theme_specs)
@@ -97,17 +107,6 @@ class ThemeCommands(Provider):
         return ([(name, partial(choose, name), "a maic-tui theme (whiteboard colours included)") for name in ours]
                 + [(f"{name} (Textual built-in)", partial(choose, name), "a Textual theme; the board follows it")
                    for name in builtin])
-
-    async def discover(self) -> Hits:
-        for name, callback, help_text in self._themes():
-            yield DiscoveryHit(Content(name), callback, text=name, help=help_text)
-
-    async def search(self, query: str) -> Hits:
-        matcher = self.matcher(query)
-        for name, callback, help_text in self._themes():
-            score = matcher.match(name)
-            if score > 0:
-                yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
 
 
 def highlight(matcher: Matcher, candidate: str) -> Content:

@@ -15,7 +15,7 @@ from maic_tui.cli import main
 from maic_tui.events import DoneEvent
 from maic_tui.llm.options import ModelOptions
 from maic_tui.session.assembly import Replay, SessionRecipe
-from maic_tui.session.recording import open_recorded
+from maic_tui.session.recording import Recorded, open_recorded
 from maic_tui.session.store import DB_NAME, SessionStore
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.commands import ClassroomCommands
@@ -61,14 +61,18 @@ async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir
     assert transcript(recorded.rebuilt.view)[:len(before)] == before
 
 
-async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_data_dir: Path) -> None:
-    app = recorded_app(private_data_dir)
+async def record_one_turn(data_dir: Path) -> Recorded:
+    app = recorded_app(data_dir)
     async with app.run_test() as pilot:
         await ready(pilot)
         await say(pilot, "How do I differentiate x cubed?")
         await finish_turn(pilot)
         app.close_session()
-    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    return open_recorded(data_dir, SessionStore(data_dir).sessions()[0].id)
+
+
+async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_data_dir: Path) -> None:
+    recorded = await record_one_turn(private_data_dir)
 
     replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(recorded.records, math.inf, "x.jsonl")))
     async with replaying.run_test(size=(150, 44)) as pilot:
@@ -83,13 +87,7 @@ async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_da
 
 
 async def test_a_replay_shows_its_progress_pauses_with_space_and_offers_no_stop(private_data_dir: Path) -> None:
-    app = recorded_app(private_data_dir)
-    async with app.run_test() as pilot:
-        await ready(pilot)
-        await say(pilot, "How do I differentiate x cubed?")
-        await finish_turn(pilot)
-        app.close_session()
-    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    recorded = await record_one_turn(private_data_dir)
     spaced = [replace(item, t=index * 0.05) for index, item in enumerate(recorded.records)]  # a paced recording
     replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(spaced, 1.0, "x.jsonl")))
     async with replaying.run_test(size=(150, 44)) as pilot:
