@@ -198,3 +198,29 @@ async def test_user_first_with_guards_off_cues_without_agents(tmp_path: Path) ->
     assert kinds(events) == ["thinking:director", "cue_user", "done"]
     assert done(events).data.total_agents == 0 and done(events).data.end_reason == "cue_user"
     assert events[1].data.from_agent_id is None and events[1].data.prompt == "Say more?"
+
+
+async def test_every_decision_of_a_turn_sees_the_same_conversation_so_a_prompt_cache_can_reuse_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import maic_tui.orchestration.director as director_module
+
+    systems: list[str] = []
+    original = director_module.director_messages
+
+    def recording(*args: object, **kwargs: object) -> object:
+        messages = original(*args, **kwargs)  # type: ignore[arg-type]
+        systems.append(str(messages[0].content))
+        return messages
+
+    monkeypatch.setattr(director_module, "director_messages", recording)
+    turns = 8  # more history than the prompt shows, so a growing window would shift within a turn
+    session = script_session(tmp_path, {"director": [pick("teacher"), pick("kim"), pick("END")] * turns,
+                                        "agents": {"teacher": [text("Rise over run.")] * turns,
+                                                   "kim": [text("So a flat road is zero?")] * turns}})
+    for number in range(turns):
+        await play(session, f"Question {number}?")
+    for turn in range(turns):
+        first, second, third = systems[3 * turn:3 * turn + 3]
+        head = first.split("Already spoke in this turn")[0]
+        assert second.startswith(head) and third.startswith(head), turn
+    assert "Question 6?" in systems[-1] and "Question 7?" not in systems[-1].split("Already spoke")[0]

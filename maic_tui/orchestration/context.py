@@ -34,6 +34,7 @@ class EngineContext:
     provider: ModelProvider
     board: Whiteboard = field(default_factory=Whiteboard)
     history: list[HistoryEntry] = field(default_factory=list)
+    turn_start: int = 0  # where this turn's entries begin in ``history`` (its learner message)
     settings: TurnSettings = field(default_factory=TurnSettings)
     scene_index: int = 0
     interrupted: bool = False

@@ -109,8 +109,10 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     ctx, state = step.ctx, step.state
     view = RoutingView(ctx.classroom, state["learner_message"], tuple(state["responses"]))
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
-    messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
-                                 state["ledger"], ctx.board, step.number)
+    # The conversation before this turn: the same for every decision of the turn, so a server's prompt cache
+    # reuses all of it (this turn's learner message and contributions are given apart, after it).
+    messages = director_messages(ctx.classroom, ctx.history[:ctx.turn_start], state["learner_message"],
+                                 state["responses"], state["ledger"], ctx.board, step.number)
     rejection = ""
     for attempt in (1, 2):
         if state["director_calls"] + step.calls >= budget:

@@ -82,6 +82,7 @@ class TurnEngine:
         first = self.first_agent(message)
         ctx = self.ctx
         redactor = EventRedactor(ctx.secrets)
+        ctx.turn_start = len(ctx.history)
         ctx.history.append(HistoryEntry(role="learner", text=message))
         ctx.turn_deadline = time.monotonic() + ctx.turn_budget_seconds()
         final: TurnState = initial_state(message, first)
