@@ -13,6 +13,7 @@ from pydantic import ValidationError
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_message
 from maic_tui.bad_input import field_path as format_path
+from maic_tui.classroom.lesson_checks import check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
@@ -142,6 +143,7 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
                 yield f"scenes[{i}].elements[{k}].id", f"duplicate element id {element.id!r} in this scene"
             element_ids.add(element.id)
 
+    yield from check_lessons(classroom)
     demo = classroom.demo
     yield from _check_turns(classroom, "demo.opening", demo.opening)
     answer_ids: set[str] = set()

@@ -7,6 +7,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
+from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.colors import is_hex_color
 from maic_tui.strict import Strict
 
@@ -133,10 +134,25 @@ SlideElement = Annotated[
 
 
 class Scene(Strict):
+    """A slide (with the steps that present it), or a quiz (``questions``, asked by ``ask`` steps)."""
+
     id: Identifier
     title: Line
-    type: Literal["slide"] = "slide"
+    type: Literal["slide", "quiz"] = "slide"
     elements: list[SlideElement] = Field(default_factory=list)
+    script: list[ScriptStep] = Field(default_factory=list)
+    questions: list[QuizQuestion] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _questions_in_quizzes(self) -> Scene:
+        if self.questions and self.type != "quiz":
+            raise ValueError("only a scene of type 'quiz' has questions")
+        if self.type == "quiz" and not self.questions:
+            raise ValueError("a quiz scene needs at least one question")
+        return self
+
+    def question(self, question_id: str) -> QuizQuestion | None:
+        return next((q for q in self.questions if q.id == question_id), None)
 
 
 # --- demo material (for the offline demo model) -----------------------------------------------------

@@ -1,0 +1,92 @@
+"""What a scene plays (DESIGN.md §9): its ``script`` of steps, and the questions of a quiz scene.
+
+A step is one TOML inline table whose key says its kind: ``{agent, say}`` speech, ``{agent, action, params}``
+an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, prompt?, options?}`` the class
+waits for the learner, ``{ask}`` a quiz question of the scene.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, model_validator
+
+from maic_tui.actions import ALL_ACTIONS
+from maic_tui.strict import Strict
+
+StepKind = Literal["say", "action", "discussion", "pause", "ask"]
+STEP_KINDS: tuple[StepKind, ...] = ("say", "action", "discussion", "pause", "ask")
+Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")]
+Words = Annotated[str, Field(min_length=1)]
+
+
+class ScriptStep(Strict):
+    agent: Id | None = None
+    say: Words | None = None
+    action: Literal[ALL_ACTIONS] | None = None  # type: ignore[valid-type]
+    params: dict[str, Any] = Field(default_factory=dict)
+    discussion: Words | None = None  # the topic
+    pause: bool | None = None
+    prompt: str = ""
+    options: list[Words] = Field(default_factory=list, max_length=4)
+    ask: Id | None = None  # a question id of this scene
+
+    @property
+    def kind(self) -> StepKind:
+        return next(kind for kind in STEP_KINDS if getattr(self, kind) not in (None, False))
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ScriptStep:
+        kinds = [kind for kind in STEP_KINDS if getattr(self, kind) not in (None, False)]
+        if len(kinds) != 1:
+            raise ValueError("a step is one of: say, action, discussion, pause, ask"
+                             + (f" (this one has {', '.join(kinds)})" if kinds else ""))
+        kind = kinds[0]
+        if kind in ("say", "action") and self.agent is None:
+            raise ValueError(f"a '{kind}' step needs 'agent'")
+        if kind in ("pause", "ask") and self.agent is not None:
+            raise ValueError(f"a '{kind}' step has no 'agent'")
+        if self.params and kind != "action":
+            raise ValueError("'params' belongs to an 'action' step")
+        if self.options and kind != "pause":
+            raise ValueError("'options' belongs to a 'pause' step")
+        if self.prompt and kind not in ("pause", "discussion"):
+            raise ValueError("'prompt' belongs to a 'pause' or 'discussion' step")
+        return self
+
+
+class QuizOption(Strict):
+    label: Words
+    value: Id
+
+
+class QuizQuestion(Strict):
+    id: Id
+    type: Literal["single", "multiple", "short_answer"]
+    question: Words
+    options: list[QuizOption] = Field(default_factory=list)
+    answer: list[str] = Field(default_factory=list)  # option values; for a short answer, a model answer
+    keywords: list[Words] = Field(default_factory=list)  # a short answer's expected words (the demo grades by them)
+    analysis: str = ""  # shown after the answer
+    comment_prompt: str = ""  # what the grader should look for in a short answer
+    points: int = Field(1, ge=1, le=100)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> QuizQuestion:
+        values = [option.value for option in self.options]
+        if self.type == "short_answer":
+            if self.options:
+                raise ValueError("a short answer has no 'options'")
+            return self
+        if len(values) < 2:
+            raise ValueError(f"a '{self.type}' question needs at least two options")
+        if len(set(values)) != len(values):
+            raise ValueError("option values must differ")
+        wrong = [value for value in self.answer if value not in values]
+        if wrong:
+            raise ValueError(f"answer {wrong[0]!r} is not one of the option values ({', '.join(values)})")
+        if self.type == "single" and len(self.answer) != 1:
+            raise ValueError("a 'single' question has exactly one answer")
+        if self.type == "multiple" and not self.answer:
+            raise ValueError("a 'multiple' question needs at least one answer")
+        return self

@@ -1,0 +1,53 @@
+"""Checks of scene scripts and quizzes across the classroom: agents that exist and may act so, elements of the
+scene, questions of the scene, question ids unique in the classroom. One (path, message) per problem."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, effective_actions, parse_params
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.lesson import ScriptStep
+    from maic_tui.classroom.models import Classroom, Scene
+
+
+def check_lessons(classroom: Classroom) -> Iterator[tuple[str, str]]:
+    question_ids: dict[str, str] = {}
+    for i, scene in enumerate(classroom.scenes):
+        for q, question in enumerate(scene.questions):
+            where = f"scenes[{i}].questions[{q}].id"
+            if question.id in question_ids:
+                yield where, f"duplicate question id {question.id!r} (already in {question_ids[question.id]})"
+            else:
+                question_ids[question.id] = f"scene {scene.id!r}"
+        for s, step in enumerate(scene.script):
+            yield from _check_step(classroom, scene, step, f"scenes[{i}].script[{s}]")
+
+
+def _check_step(classroom: Classroom, scene: Scene, step: ScriptStep, where: str) -> Iterator[tuple[str, str]]:
+    if step.agent is not None and classroom.agent(step.agent) is None:
+        yield f"{where}.agent", f"{step.agent!r} is not an agent of this classroom"
+        return
+    if step.kind == "ask" and scene.question(step.ask or "") is None:
+        known = ", ".join(q.id for q in scene.questions) or "this scene has no questions"
+        yield f"{where}.ask", f"{step.ask!r} is not a question of this scene ({known})"
+    if step.kind != "action" or step.action is None:
+        return
+    agent = classroom.agent(step.agent or "")
+    assert agent is not None
+    if step.action not in effective_actions(agent.actions, scene.type):
+        if step.action in agent.actions:  # a pointer, in a quiz scene
+            yield f"{where}.action", f"{step.action!r} needs a slide; a quiz scene has none"
+        else:
+            yield f"{where}.action", f"{agent.id!r} may not use {step.action!r}"
+        return
+    try:
+        params = parse_params(step.action, step.params)
+    except InvalidAction as exc:
+        yield f"{where}.params", exc.reason
+        return
+    target = getattr(params, "element_id", None)
+    if step.action in SLIDE_ACTIONS and target not in {element.id for element in scene.elements}:
+        yield f"{where}.params.elementId", f"{target!r} is not an element of this scene"

@@ -1,0 +1,161 @@
+"""Where a lesson is and what it does next (DESIGN.md §9), as OpenMAIC's playback engine: idle → playing ⇄
+paused; a learner message makes it live (Q&A) and ``go_on`` returns to the step where it stopped; a pause or a
+quiz question waits for the learner; scenes can be jumped to. Headless and synchronous: the session plays each
+step and tells the cursor when it is done, so every transition is tested without models or a terminal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
+    from maic_tui.classroom.models import Classroom
+    from maic_tui.session.quiz import Grade
+
+
+class Phase(StrEnum):
+    IDLE = "idle"  # not started
+    PLAYING = "playing"
+    PAUSED = "paused"  # the learner paused it
+    WAITING = "waiting"  # a pause step or a quiz question waits for the learner
+    LIVE = "live"  # the learner spoke: Q&A until they go on
+    ENDED = "ended"
+
+
+StepKind = Literal["say", "action", "discussion", "pause", "ask", "present"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    scene: int
+    index: int
+    kind: StepKind
+    script: ScriptStep | None = None  # None for "present": a scene without a script, presented by the model
+    question: QuizQuestion | None = None
+
+    @property
+    def waits(self) -> bool:
+        return self.kind in ("pause", "ask")
+
+
+def lesson_steps(classroom: Classroom) -> list[list[Step]]:
+    """Each scene's steps: its script; a quiz without one asks its questions in order; a slide without one is
+    presented by the teacher through the model."""
+    scenes: list[list[Step]] = []
+    for number, scene in enumerate(classroom.scenes):
+        if scene.script:
+            steps = [Step(number, i, step.kind, step, scene.question(step.ask) if step.ask else None)
+                     for i, step in enumerate(scene.script)]
+        elif scene.type == "quiz":
+            steps = [Step(number, i, "ask", None, question) for i, question in enumerate(scene.questions)]
+        else:
+            steps = [Step(number, 0, "present")]
+        scenes.append(steps)
+    return scenes
+
+
+@dataclass
+class LessonCursor:
+    scenes: list[list[Step]]
+    scene: int = 0
+    index: int = 0
+    phase: Phase = Phase.IDLE
+    grades: dict[str, Grade] = field(default_factory=dict)  # question id -> its grade
+
+    @classmethod
+    def of(cls, classroom: Classroom) -> LessonCursor:
+        return cls(lesson_steps(classroom))
+
+    # --- where it is --------------------------------------------------------------------------------
+
+    @property
+    def current(self) -> Step | None:
+        if self.phase == Phase.ENDED or self.scene >= len(self.scenes):
+            return None
+        steps = self.scenes[self.scene]
+        return steps[self.index] if self.index < len(steps) else None
+
+    def progress(self) -> str:
+        total = len(self.scenes)
+        if self.phase == Phase.ENDED:
+            return f"lesson over · score {self.score()[0]}/{self.score()[1]}"
+        steps = len(self.scenes[self.scene]) if self.scene < total else 0
+        return f"scene {self.scene + 1}/{total} · step {self.index + 1}/{steps} · {self.phase.value}"
+
+    def score(self) -> tuple[int, int]:
+        asked = [step.question for steps in self.scenes for step in steps if step.question is not None]
+        earned = sum(grade.earned for grade in self.grades.values())
+        return earned, sum(question.points for question in asked)
+
+    # --- what changes it ----------------------------------------------------------------------------
+
+    def start(self) -> Step | None:
+        """Begin (or go on after a resume) at the cursor's step."""
+        if self.phase == Phase.IDLE:
+            self.phase = Phase.PLAYING
+            self._skip_empty_scenes()
+        return self.current
+
+    def step_done(self) -> Step | None:
+        """The current step has been played: the next one, or a wait for the learner on a pause or question."""
+        step = self.current
+        if step is None or self.phase not in (Phase.PLAYING, Phase.PAUSED):
+            return step
+        if step.waits:
+            self.phase = Phase.WAITING
+            return step
+        return self._advance()
+
+    def answered(self, grade: Grade | None = None) -> Step | None:
+        """The learner answered the waiting pause or question (with its grade, for a question)."""
+        step = self.current
+        if self.phase != Phase.WAITING or step is None:
+            return step
+        if step.question is not None and grade is not None:
+            self.grades[step.question.id] = grade
+        self.phase = Phase.PLAYING
+        return self._advance()
+
+    def pause(self) -> None:
+        if self.phase == Phase.PLAYING:
+            self.phase = Phase.PAUSED
+
+    def resume(self) -> None:
+        if self.phase == Phase.PAUSED:
+            self.phase = Phase.PLAYING
+
+    def learner_spoke(self) -> None:
+        """A message of the learner's own: Q&A now; the lesson keeps its place (a step cut short replays)."""
+        if self.phase in (Phase.PLAYING, Phase.PAUSED):
+            self.phase = Phase.LIVE
+
+    def go_on(self) -> Step | None:
+        if self.phase == Phase.LIVE:
+            self.phase = Phase.PLAYING
+        return self.current
+
+    def jump(self, scene: int) -> Step | None:
+        """To the first step of another scene (F5/F6); a lesson that was over plays again from there."""
+        if not 0 <= scene < len(self.scenes):
+            return self.current
+        self.scene, self.index = scene, 0
+        if self.phase in (Phase.ENDED, Phase.WAITING, Phase.LIVE, Phase.IDLE):
+            self.phase = Phase.PLAYING
+        self._skip_empty_scenes()
+        return self.current
+
+    def _advance(self) -> Step | None:
+        self.index += 1
+        if self.index >= len(self.scenes[self.scene]):
+            self.scene, self.index = self.scene + 1, 0
+            self._skip_empty_scenes()
+        return self.current
+
+    def _skip_empty_scenes(self) -> None:
+        while self.scene < len(self.scenes) and not self.scenes[self.scene]:
+            self.scene += 1
+        if self.scene >= len(self.scenes):
+            self.phase = Phase.ENDED
