@@ -47,10 +47,9 @@ def llama_server(log: Path | None = None) -> Iterator[str]:
         raise ServerUnavailable("llama-cpp-python is not installed: run `make test-real`") from None
     port = _free_port()
     command = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--host", "127.0.0.1",
-               "--port", str(port), "--n_ctx", "8192", "--n_threads", str(os.cpu_count() or 2),
-               # The RAM prompt cache keeps the director's and each agent's evaluated prefix across calls, as
-               # llama.cpp's own server does with its slots; without it every call of a turn starts from scratch.
-               "--cache", "true", "--cache_size", str(1 << 30)]
+               "--port", str(port), "--n_ctx", "8192", "--n_threads", str(os.cpu_count() or 2)]
+    # No --cache: llama-cpp-python saves a prompt state only once a stream has been read to its end, and the
+    # client stops reading as soon as an answer is complete, so its RAM cache would never hit (measured).
     out = open(log, "w") if log else subprocess.DEVNULL  # noqa: SIM115 - closed below
     process = subprocess.Popen(command, stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}/v1"
