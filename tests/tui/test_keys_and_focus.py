@@ -182,3 +182,21 @@ async def test_the_footer_keeps_its_order_whichever_widget_has_focus() -> None:
         assert isinstance(app.screen.focused, Button)
         assert shown() == with_composer
         assert with_composer.index("interrupt") < with_composer.index("quit") < with_composer.index("help")
+
+
+@pytest.mark.parametrize(("burst", "sent"), [
+    ("\x15What is a derivative?\r", "What is a derivative?"),  # Ctrl+U, then new text, then Enter
+    ("slopf\x7fe\r", "slope"),  # Backspace
+    ("one two\x17three\r", "one three"),  # Ctrl+W deletes the word before the cursor
+])
+async def test_editing_keys_in_a_burst_apply_in_order_with_the_typed_text(burst: str, sent: str) -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await feed(app, "@Bob hello\r")  # refused: it stays, and the burst below edits it
+        await pilot.pause(0.3)
+        assert app.query_one(Composer).text == "@Bob hello"
+        await feed(app, "\x15" + burst)
+        await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) for e in app.view.entries))
+        assert [e.text for e in app.view.entries if isinstance(e, LearnerMessage)] == [sent]
+        assert app.query_one(Composer).text == ""

@@ -53,19 +53,28 @@ class Composer(TextArea):
     def popup(self) -> MentionList:
         return self.screen.query_one(MentionList)
 
-    def on_key(self, event: events.Key) -> None:
-        """Enter sends, the newline keys insert a line, and the @-list takes Tab, Enter, arrows and Esc.
+    async def on_key(self, event: events.Key) -> None:
+        """Enter sends, the newline keys insert a line, and the @-list takes Tab, Enter, arrows and Esc;
+        TextArea's own editing keys (Backspace, Ctrl+U, Ctrl+W, …) run here too.
 
-        A public handler of this subclass runs before TextArea's own (which would insert a line for Enter),
-        and in order with the typed characters. (Priority bindings would not: they run when the key
-        arrives, before the characters typed just before it have reached the text, so "hi⏎" pasted by a
-        terminal in one burst would send an empty message.)"""
+        All in order with the typed characters. A public handler of this subclass runs before TextArea's own
+        (which would insert a line for Enter). Bindings would not keep the order: a priority binding runs
+        when its key arrives, before the characters typed just before it have reached the text, and a
+        widget's ordinary binding runs only once the key has bubbled up to the app, after the characters
+        typed just after it. So in a burst (a paste, tmux, fast typing) "hi⏎" sent an empty message and
+        "Ctrl+U, new text, ⏎" sent the old text and then deleted the new."""
         action = self._key_action(event.key)
-        if action is None:
+        if action is not None:
+            event.prevent_default()
+            event.stop()
+            action()
             return
-        event.prevent_default()
-        event.stop()
-        action()
+        # The composer's own bindings (TextArea's), run now rather than after bubbling.
+        own = [b for b in self._bindings.key_to_bindings.get(event.key, ()) if not b.priority]
+        if own:
+            event.prevent_default()
+            event.stop()
+            await self.run_action(own[0].action)
 
     def _key_action(self, key: str) -> Callable[[], None] | None:
         if self._matches:
