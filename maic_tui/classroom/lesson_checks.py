@@ -4,13 +4,13 @@ scene, questions of the scene, question ids unique in the classroom. One (path, 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, effective_actions, parse_params
+from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 
 if TYPE_CHECKING:
     from maic_tui.classroom.lesson import ScriptStep
-    from maic_tui.classroom.models import Classroom, Scene
+    from maic_tui.classroom.models import Agent, Classroom, Scene
 
 
 def check_lessons(classroom: Classroom) -> Iterator[tuple[str, str]]:
@@ -37,17 +37,24 @@ def _check_step(classroom: Classroom, scene: Scene, step: ScriptStep, where: str
         return
     agent = classroom.agent(step.agent or "")
     assert agent is not None
-    if step.action not in effective_actions(agent.actions, scene.type):
-        if step.action in agent.actions:  # a pointer, in a quiz scene
-            yield f"{where}.action", f"{step.action!r} needs a slide; a quiz scene has none"
-        else:
-            yield f"{where}.action", f"{agent.id!r} may not use {step.action!r}"
+    if step.action in SLIDE_ACTIONS and step.action in agent.actions and scene.type != "slide":
+        yield f"{where}.action", f"{step.action!r} needs a slide; a quiz scene has none"
+        return
+    yield from action_problems(agent, step.action, step.params, {e.id for e in scene.elements}, "this scene", where)
+
+
+def action_problems(agent: Agent, action: str, params: dict[str, Any], slide_ids: set[str], slides: str,
+                    where: str) -> Iterator[tuple[str, str]]:
+    """An action an agent takes in a classroom file (a script or demo material): allowed, with valid params, a
+    pointer aimed at an element of ``slides`` (``slide_ids``)."""
+    if action not in agent.actions:
+        yield f"{where}.action", f"{agent.id!r} may not use {action!r}"
         return
     try:
-        params = parse_params(step.action, step.params)
+        parsed = parse_params(action, params)
     except InvalidAction as exc:
         yield f"{where}.params", exc.reason
         return
-    target = getattr(params, "element_id", None)
-    if step.action in SLIDE_ACTIONS and target not in {element.id for element in scene.elements}:
-        yield f"{where}.params.elementId", f"{target!r} is not an element of this scene"
+    target = getattr(parsed, "element_id", None)
+    if action in SLIDE_ACTIONS and target not in slide_ids:
+        yield f"{where}.params.elementId", f"{target!r} is not an element of {slides}"

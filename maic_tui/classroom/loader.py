@@ -10,10 +10,9 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_message
 from maic_tui.bad_input import field_path as format_path
-from maic_tui.classroom.lesson_checks import check_lessons
+from maic_tui.classroom.lesson_checks import action_problems, check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
@@ -165,16 +164,6 @@ def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Ite
             yield f"{where}[{t}].agent", f"{turn.agent!r} is not an agent of this classroom"
             continue
         for s, step in enumerate(turn.steps):
-            if step.action is None:
-                continue
-            if step.action not in agent.actions:
-                yield f"{where}[{t}].steps[{s}].action", f"{agent.id!r} may not use {step.action!r}"
-                continue
-            try:
-                params = parse_params(step.action, step.params)
-            except InvalidAction as exc:
-                yield f"{where}[{t}].steps[{s}].params", exc.reason
-                continue
-            target = getattr(params, "element_id", None)
-            if step.action in SLIDE_ACTIONS and target not in slide_ids:
-                yield f"{where}[{t}].steps[{s}].params.elementId", f"{target!r} is not an element of any scene"
+            if step.action is not None:
+                yield from action_problems(agent, step.action, step.params, slide_ids, "any scene",
+                                           f"{where}[{t}].steps[{s}]")
