@@ -15,6 +15,8 @@ from maic_tui.paths import data_dir
 from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
 from maic_tui.session.log_records import (
     LearnerRecord,
+    LessonEndRecord,
+    QuizResultRecord,
     SessionInfo,
     Timed,
     header_line,
@@ -23,7 +25,7 @@ from maic_tui.session.log_records import (
 )
 from maic_tui.session.printer import TranscriptPrinter
 from maic_tui.session.recording import open_recorded
-from maic_tui.session.replay import rebuild
+from maic_tui.session.replay import quiz_line, rebuild
 from maic_tui.session.store import SessionStore
 from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.whiteboard import Whiteboard
@@ -124,6 +126,11 @@ def replay_headless(path: str, out: TextIO) -> int:
     for item in records:
         if isinstance(item.record, LearnerRecord):
             printer.learner(classroom.learner.nickname, item.record.data.text)
+        elif isinstance(item.record, QuizResultRecord):
+            out.write(f"    {terminal_safe(quiz_line(item.record.data))}\n")
+        elif isinstance(item.record, LessonEndRecord):
+            end = item.record.data
+            out.write(f"\n── Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes ──\n")
         elif item.record.type not in ("interrupt", "scene"):
             printer.event(item.record)  # type: ignore[arg-type]
     rebuilt = rebuild(classroom, [item.record for item in records])

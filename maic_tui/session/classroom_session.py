@@ -97,7 +97,8 @@ class ClassroomSession:
         if 0 <= index < len(self.classroom.scenes) and index != self.context.scene_index:
             self.context.scene_index = index
             if self.recorder is not None:
-                self.recorder.record(SceneRecord(data=SceneData(index=index)))
+                scene = self.classroom.scenes[index]
+                self.recorder.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
     def close(self) -> None:
         """Write what is still buffered and stop the recorder."""

@@ -4,7 +4,9 @@ A record is one of the eight protocol events or one of the learner's own records
 
 - ``learner``   ``{"text": ...}``   a message sent to the class (starts a turn)
 - ``interrupt`` ``{}``              Esc / Ctrl-C while the class spoke
-- ``scene``     ``{"index": n}``    the learner changed the slide
+- ``scene``     ``{"index", "id", "title"}``  a scene started (the learner or the lesson moved to it)
+- ``quiz_result`` ``{"questionId", "answer", "correct", "points", "earned", "comment"?}``  a graded answer
+- ``lesson_end`` ``{"score", "maxScore", "scenes"}``  the lesson's last scene is done
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -43,11 +45,38 @@ class InterruptRecord(WireModel):
 
 class SceneData(WireModel):
     index: int
+    id: str | None = None  # None in logs written before lessons
+    title: str | None = None
 
 
 class SceneRecord(WireModel):
     type: Literal["scene"] = "scene"
     data: SceneData
+
+
+class QuizResultData(WireModel):
+    question_id: str
+    answer: str  # what the learner answered: option values joined by ", ", or the text
+    correct: bool
+    points: int
+    earned: int
+    comment: str | None = None
+
+
+class QuizResultRecord(WireModel):
+    type: Literal["quiz_result"] = "quiz_result"
+    data: QuizResultData
+
+
+class LessonEndData(WireModel):
+    score: int
+    max_score: int
+    scenes: int
+
+
+class LessonEndRecord(WireModel):
+    type: Literal["lesson_end"] = "lesson_end"
+    data: LessonEndData
 
 
 class SessionInfo(WireModel):
@@ -66,10 +95,11 @@ class SessionHeader(WireModel):
     data: SessionInfo
 
 
-LearnerSide = LearnerRecord | InterruptRecord | SceneRecord
+LearnerSide = LearnerRecord | InterruptRecord | SceneRecord | QuizResultRecord | LessonEndRecord
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
-                                                "scene": SceneRecord}
+                                                "scene": SceneRecord, "quiz_result": QuizResultRecord,
+                                                "lesson_end": LessonEndRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 

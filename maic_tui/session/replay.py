@@ -22,7 +22,15 @@ from maic_tui.events import (
 )
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.session.classroom_view import ClassroomView
-from maic_tui.session.log_records import InterruptRecord, LearnerRecord, Record, SceneRecord
+from maic_tui.session.log_records import (
+    InterruptRecord,
+    LearnerRecord,
+    LessonEndRecord,
+    QuizResultData,
+    QuizResultRecord,
+    Record,
+    SceneRecord,
+)
 from maic_tui.whiteboard import Whiteboard
 
 
@@ -41,6 +49,7 @@ class Rebuilt:
     history: list[HistoryEntry] = field(default_factory=list)
     message_count: int = 0
     repairs: list[Record] = field(default_factory=list)  # records that close a turn the log left open
+    quiz_results: list[QuizResultData] = field(default_factory=list)  # the graded answers, in order
     _open: dict[str, _Speaking] = field(default_factory=dict)
     _in_turn: bool = False
     _interrupted: bool = False
@@ -65,6 +74,13 @@ class Rebuilt:
                 return
             case SceneRecord(data=moved):
                 self.view.change_scene(moved.index)
+                return
+            case QuizResultRecord(data=result):
+                self.quiz_results.append(result)
+                self.view.note(quiz_line(result))
+                return
+            case LessonEndRecord(data=end):
+                self.view.note(f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes.")
                 return
         self.view.apply(record)
         match record:
@@ -105,6 +121,13 @@ class Rebuilt:
         for record in closing[1:]:
             self.apply(record)
         self.repairs = closing
+
+
+def quiz_line(result: QuizResultData) -> str:
+    """A graded answer as the transcript, the exports and the headless printer show it."""
+    mark = "✔" if result.correct else "✘"
+    comment = f" — {result.comment}" if result.comment else ""
+    return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
 
 
 def rebuild(classroom: Classroom, records: Iterable[Record], close: bool = True) -> Rebuilt:
