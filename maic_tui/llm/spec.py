@@ -4,6 +4,7 @@ checks the spec before it takes the terminal, long before LangChain loads."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from maic_tui.bad_input import BadInput
 
@@ -35,18 +36,13 @@ class ModelSpec:
 
     def check(self) -> ModelSpec:
         """The spec, once what can be known without a model is known: a script file must exist."""
-        if self.kind == "script":
-            from pathlib import Path
-
-            if not Path(self.target).is_file():
-                raise ModelSpecError(f"script model file not found: {self.target}")
+        if self.kind == "script" and not Path(self.target).is_file():
+            raise ModelSpecError(f"script model file not found: {self.target}")
         return self
 
 
 def shown_model(spec: str) -> str:
     """The spec as lists and titles show it: a script model by its file's name (its folder is noise)."""
     if spec.startswith("script:"):
-        from pathlib import Path
-
         return "script:" + Path(spec.removeprefix("script:")).name
     return spec

@@ -26,9 +26,11 @@ def scripted_message(ctx: EngineContext, agent: Agent, steps: Sequence[ScriptSte
     run = AgentRun(agent, message_id, ctx.board, ctx.scene, allowed, max_actions=max(len(steps), 1),
                    emit=events.append, redact=ctx.redact)
     items: list[Item] = []
+    spoken = False
     for step in steps:
         if step.say is not None:
-            items.append(TextDelta((" " if any(isinstance(i, TextDelta) for i in items) else "") + step.say))
+            items.append(TextDelta((" " if spoken else "") + step.say))
+            spoken = True
         elif step.action is not None:
             items.append(ParsedAction(step.action, dict(step.params)))
     run.take(items)

@@ -241,11 +241,10 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
             return action in {"quit", "command_palette", "help", "change_theme"}
         if action == "pause_replay":
             return self.replaying and self.log_player is not None
-        stoppable = self.controller.can_interrupt() and not self.replaying
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
-            return False if self.recipe.replay is not None else True if stoppable else None
+            return False if self.recipe.replay is not None else True if self._stoppable() else None
         if action == "stop":  # Ctrl+C: when there is nothing to stop, the next binding (quit) takes it
-            return stoppable
+            return self._stoppable()
         if action == "copy_selection":
             return self._selection() is not None
         return True
@@ -357,8 +356,11 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
     def action_interrupt(self) -> None:
         self.controller.interrupt()
 
+    def _stoppable(self) -> bool:
+        return self.controller.can_interrupt() and not self.replaying
+
     def action_stop(self) -> None:
-        self.controller.interrupt()
+        self.action_interrupt()
 
     def _selection(self) -> str | None:
         composer = self.screen.focused

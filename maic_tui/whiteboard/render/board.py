@@ -25,7 +25,7 @@ from maic_tui.whiteboard.elements import (
     TextElement,
 )
 from maic_tui.whiteboard.render.canvas import Canvas
-from maic_tui.whiteboard.render.charts import chart_lines
+from maic_tui.whiteboard.render.charts import chart_lines, listed_height, plots
 from maic_tui.whiteboard.render.content import code_lines, fit, table_lines, wrap
 from maic_tui.whiteboard.render.latex import to_unicode
 from maic_tui.whiteboard.render.shapes import arrow_head, ellipse, rectangle, segment, triangle
@@ -147,8 +147,8 @@ def _needed(element: Element, box: _Cells) -> tuple[int, int] | None:
         return max(cell_len(line) for line in lines), len(lines)
     if isinstance(element, TextElement):
         return box.width, len(wrap(element.content, box.width))
-    if isinstance(element, ChartElement):  # a box too small to plot lists the values, one line each
-        return box.width, len(chart_lines(element, box.width, box.height, ("#000000",)))
+    if isinstance(element, ChartElement) and not plots(element, box.width, box.height):
+        return box.width, listed_height(element, box.width)  # a box too small to plot lists the values
     return None
 
 

@@ -101,11 +101,21 @@ def _plotted(chart: ChartElement, colors: tuple[str, ...], cols: int, rows: int)
     return [Text.from_ansi(line, no_wrap=True, end="") for line in built.splitlines()]
 
 
+def plots(chart: ChartElement, cols: int, rows: int) -> bool:
+    """Whether the chart is plotted in that box (else it is listed, one line per label)."""
+    return chart.chart_type in PLOTTED and cols >= MIN_PLOT[0] and rows >= MIN_PLOT[1] and bool(chart.labels)
+
+
+def listed_height(chart: ChartElement, cols: int) -> int:
+    """How many lines the listed form takes at ``cols`` (without drawing a plot to find out)."""
+    return len(_listed(chart, ("#000000",), cols))
+
+
 @lru_cache(maxsize=64)
 def chart_lines(chart: ChartElement, cols: int, rows: int, colors: tuple[str, ...]) -> tuple[Text, ...]:
     """The chart drawn into ``cols`` x ``rows`` cells, series in ``colors`` (already readable on the board)."""
     colors = colors or ("#5b9bd5",)
-    if chart.chart_type in PLOTTED and cols >= MIN_PLOT[0] and rows >= MIN_PLOT[1] and chart.labels:
+    if plots(chart, cols, rows):
         try:
             return tuple(_plotted(chart, colors, cols, rows))
         except Exception:  # plotext on odd data (NaN, empty series): the list still shows the numbers
