@@ -77,6 +77,8 @@ def _app_parser() -> argparse.ArgumentParser:
     parser.add_argument("--theme", default=None, metavar="NAME", help="colour theme (default: your last choice)")
     parser.add_argument("--resume", default=None, metavar="ID",
                         help="reopen a recorded session (an id or its unique start; see maic-tui sessions)")
+    parser.add_argument("--no-lesson", dest="lesson", action="store_false",
+                        help="open for questions only: the lesson does not start by itself (F7 starts it)")
     _data_dir_flag(parser)
     return parser
 
@@ -98,8 +100,11 @@ def _parser() -> argparse.ArgumentParser:
     _data_dir_flag(demo)
     run = verbs.add_parser("run", help="run learner turns headless, printing one JSON event per line")
     run.add_argument("classroom", help="classroom file or bundled sample name")
-    run.add_argument("--say", action="append", required=True, metavar="TEXT",
-                     help="a learner message (repeat for several turns; start with @agent to pick who answers)")
+    run.add_argument("--say", action="append", default=[], metavar="TEXT",
+                     help="a learner message (repeat for several turns; start with @agent to pick who answers); "
+                          "with --lesson, the answers where the lesson waits, then Q&A")
+    run.add_argument("--lesson", action="store_true",
+                     help="play the classroom's lesson (scripts, discussions, quizzes) before any Q&A")
     _model_flags(run)
     run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
@@ -159,6 +164,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = (_app_parser() if opens_app else _parser()).parse_args(argv)
     except SystemExit as exc:  # argparse already printed one usage line and the error
         return exc.code if isinstance(exc.code, int) else EXIT_BAD_INPUT
+    if not opens_app and args.verb == "run" and not (args.say or args.lesson):
+        print("maic-tui: run needs --say TEXT (a learner message) or --lesson", file=sys.stderr)
+        return EXIT_BAD_INPUT
     # Imported here so that --help, --version and validate stay fast (the model libraries load slowly).
     if not opens_app and args.verb == "validate":
         from maic_tui.session.validation import validate_files
@@ -172,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("maic-tui: give a classroom or --resume, not both", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return run_app(args.classroom or DEFAULT_CLASSROOM, _flags(args), args.seed, args.pace, args.theme,
-                           data_dir=args.data_dir, resume=args.resume)
+                           data_dir=args.data_dir, resume=args.resume, lesson=args.lesson)
         if args.verb in ("sessions", "export", "replay"):
             return _archive(args)
         if args.verb == "doctor":
@@ -212,7 +220,7 @@ def _headless(args: argparse.Namespace) -> int:
 
         if args.verb == "run":
             return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
-                                      sys.stdout, data_dir=args.data_dir, stop=stop)
+                                      sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson)
         classroom = args.classroom or DEFAULT_CLASSROOM
         return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
 

@@ -10,8 +10,33 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
+from typing import Literal
 
 DIRECTOR = "director"
+GRADER = "grader"  # the model that grades short quiz answers
+
+LessonKind = Literal["discussion", "present", "react"]
+
+
+@dataclass(frozen=True, slots=True)
+class LessonCall:
+    """A turn the lesson opens (DESIGN.md §9) rather than a learner message: a discussion step, a slide
+    presented by its teacher, or the teacher's reaction to a quiz answer."""
+
+    kind: LessonKind
+    request: str  # what the class is asked to do, in words a model follows
+    scene: int = 0
+    opener: str | None = None  # the agent who speaks first
+    topic: str = ""  # a discussion's topic, the question reacted to
+    question_id: str | None = None  # react: the question answered
+    earned: int = 0  # react: the grade
+    points: int = 0
+    comment: str = ""
+
+    @property
+    def hands_over(self) -> bool:
+        """The learner gets the floor at the end (a discussion they may join); otherwise the lesson goes on."""
+        return self.kind == "discussion"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,6 +46,7 @@ class CallContext:
     spoken: tuple[str, ...] = ()  # agent ids that spoke this learner turn, in order
     board_ids: tuple[str, ...] = ()  # element ids on the whiteboard when the call starts
     attempt: int = 1  # 2 when the director is re-asked after a rejected answer
+    lesson: LessonCall | None = None  # a turn the lesson opened
 
 
 _CURRENT: ContextVar[CallContext | None] = ContextVar("maic_call", default=None)

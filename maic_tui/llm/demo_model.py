@@ -8,8 +8,8 @@ from collections.abc import Iterator
 from langchain_core.messages import BaseMessage
 
 from maic_tui.classroom.models import Classroom
-from maic_tui.llm import demo_planner
-from maic_tui.llm.context import DIRECTOR, CallContext
+from maic_tui.llm import demo_lesson, demo_planner
+from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 
 CHUNK_SIZE = 6
@@ -28,12 +28,20 @@ class DemoChatModel(OfflineChatModel):
     def respond(self, context: CallContext | None) -> str:
         message = context.learner_message if context else ""
         spoken = context.spoken if context else ()
+        lesson = context.lesson if context else None
+        if self.caller == GRADER:
+            return "{}"  # the demo grades short answers by their keywords, without a model (session.quiz)
         if self.caller == DIRECTOR:
+            if lesson is not None:
+                return json.dumps(demo_lesson.director_answer(self.classroom, lesson, spoken))
             return json.dumps(demo_planner.director_answer(self.classroom, message, spoken, self.seed))
         agent = self.classroom.agent(self.caller)
         if agent is None:
             return "[]"
-        turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed)
+        if lesson is not None:
+            turn = demo_lesson.agent_turn(self.classroom, agent, lesson, spoken, self.seed)
+        else:
+            turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed)
         steps = demo_planner.fit_to_board(list(turn.steps), context.board_ids if context else ())
         return demo_planner.model_output(steps)
 

@@ -12,7 +12,7 @@ from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import json_error
-from maic_tui.llm.context import DIRECTOR, CallContext
+from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 from maic_tui.strict import Strict
@@ -50,6 +50,7 @@ class ScriptFile(Strict):
     chunk_size: int = Field(4, ge=1)
     director: list[Entry] = Field(default_factory=list)
     agents: dict[str, list[Entry]] = Field(default_factory=dict)
+    grader: list[Entry] = Field(default_factory=list)  # answers to short quiz answers, ``{"score", "comment"}``
 
 
 def load_script(path: str | Path) -> ScriptFile:
@@ -74,10 +75,13 @@ class ScriptBook:
         self._next: dict[str, int] = {}
 
     def take(self, caller: str) -> ScriptEntry:
-        entries = self.script.director if caller == DIRECTOR else self.script.agents.get(caller, [])
+        if caller in (DIRECTOR, GRADER):
+            entries = self.script.director if caller == DIRECTOR else self.script.grader
+        else:
+            entries = self.script.agents.get(caller, [])
         index = self._next.get(caller, 0)
         if index >= len(entries):
-            label = "the director" if caller == DIRECTOR else f"agent '{caller}'"
+            label = {DIRECTOR: "the director", GRADER: "the grader"}.get(caller, f"agent '{caller}'")
             raise ScriptExhausted(f"the script has no more responses for {label} ({len(entries)} used)")
         self._next[caller] = index + 1
         return entries[index]

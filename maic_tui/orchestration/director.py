@@ -27,7 +27,7 @@ from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
-from maic_tui.orchestration.state import DIRECTOR_TOKENS, TurnState
+from maic_tui.orchestration.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.structured import director_schema
 from maic_tui.text_safety import terminal_safe
 
@@ -62,11 +62,16 @@ class _Step:
 
     def end(self, end_reason: EndReason, path: str, final: str, reason: str,
             prompt: str | None = None, options: tuple[str, ...] = ()) -> dict[str, Any]:
+        lesson = self.state["lesson"]
+        if final == USER and lesson is not None and not lesson.hands_over:
+            # A slide presented or an answer reacted to: the lesson goes on by itself, nobody waits for the learner.
+            end_reason, final, reason = "director_end", END, f"{reason}; the lesson goes on"
         update: dict[str, Any] = {"next_agent": None, "end_reason": end_reason, "director_calls": self._calls(),
                                   "trace": self._record(path, final, reason)}
         hand_over = final == USER or (
             # After the loop: agents spoke and nobody handed back, so the learner gets the floor.
             self.state["had_content"] and end_reason not in ("interrupted", "error")
+            and (lesson is None or lesson.hands_over)
         )
         if hand_over and not self.state["cue_received"]:
             last = self.state["responses"][-1].agent_id if self.state["responses"] else None
@@ -95,13 +100,18 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         return step.end("director_budget", "limit", END, f"{budget} director calls used")
     if state["consecutive_empty"] >= 2:
         return step.end("consecutive_empty_turns", "limit", END, "two agent turns in a row said nothing")
+    lesson = state["lesson"]
     if len(classroom.agents) == 1:
         only = classroom.agents[0].id
         if turns == 0:
-            return step.dispatch(only, "single_agent", "the only agent")
+            return step.dispatch(only, "single_agent", "the only agent", lesson.request if lesson else "")
         return step.end("cue_user", "single_agent", USER, "the only agent has spoken")
     if turns == 0 and state["first_agent"]:
+        if lesson is not None:
+            return step.dispatch(state["first_agent"], "trigger", f"opens the lesson's {lesson.kind}", lesson.request)
         return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
+    if lesson is not None and lesson.kind == "react" and turns >= REACTION_TURNS:
+        return step.end("director_end", "limit", END, "the teacher has reacted; the lesson goes on")
     return await _model_step(step, budget)
 
 
@@ -112,7 +122,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     # The conversation before this turn: the same for every decision of the turn, so a server's prompt cache
     # reuses all of it (this turn's learner message and contributions are given apart, after it).
     messages = director_messages(ctx.classroom, ctx.history[:ctx.turn_start], state["learner_message"],
-                                 state["responses"], state["ledger"], ctx.board, step.number)
+                                 state["responses"], state["ledger"], ctx.board, step.number, state["lesson"])
     rejection = ""
     for attempt in (1, 2):
         if state["director_calls"] + step.calls >= budget:
@@ -144,7 +154,8 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
     if choice == USER:
         return step.end("cue_user", "fallback", USER, reason)
-    return step.dispatch(choice, "fallback", reason, "Answer the learner's message.")
+    lesson = state["lesson"]
+    return step.dispatch(choice, "fallback", reason, lesson.request if lesson else "Answer the learner's message.")
 
 
 async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
@@ -152,7 +163,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     schema = director_schema([a.id for a in ctx.classroom.agents])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
-                       board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt)
+                       board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"])
     step.calls += 1
     started = time.perf_counter()
 

@@ -27,6 +27,7 @@ from maic_tui.events import (
     TraceRecord,
 )
 from maic_tui.llm import describe
+from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.agent_node import agent_node
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
@@ -72,20 +73,26 @@ class TurnEngine:
             return session.trigger_agent
         return mentioned
 
-    async def run(self, message: str) -> AsyncGenerator[Event, None]:
-        """Play one learner turn. Raises UnknownAgentError before anything happens for a bad @name.
+    async def run(self, message: str, lesson: LessonCall | None = None) -> AsyncGenerator[Event, None]:
+        """Play one learner turn, or with ``lesson`` a turn the lesson opens (``message`` is then unused).
+        Raises UnknownAgentError before anything happens for a bad @name.
 
         An interruption that came before the turn started (Ctrl-C while the session was being built) is
         kept: the turn then ends at once, still with its ``done``. Configured secrets never leave here
         (``EventRedactor``), so no consumer of the stream can see one.
         """
-        first = self.first_agent(message)
         ctx = self.ctx
+        if lesson is None:
+            first = self.first_agent(message)
+            entry = HistoryEntry(role="learner", text=message)
+        else:
+            message, first = "", lesson.opener
+            entry = HistoryEntry(role="lesson", text=lesson.request)
         redactor = EventRedactor(ctx.secrets)
         ctx.turn_start = len(ctx.history)
-        ctx.history.append(HistoryEntry(role="learner", text=message))
+        ctx.history.append(entry)
         ctx.turn_deadline = time.monotonic() + ctx.turn_budget_seconds()
-        final: TurnState = initial_state(message, first)
+        final: TurnState = initial_state(message, first, lesson)
         open_message: AgentStartEvent | None = None
         config: RunnableConfig = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
         try:

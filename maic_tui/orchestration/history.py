@@ -13,12 +13,13 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 AGENT_HISTORY_LIMIT = 30  # recent messages an agent sees; the director's summary sees 10
 SUMMARY_MESSAGES = 10
 SUMMARY_CHARS = 200
+LESSON_LABEL = "Lesson plan"
 INTERRUPTED_NOTE = " (interrupted by the learner; do not continue it, start a new array)"
 
 
 @dataclass(frozen=True, slots=True)
 class HistoryEntry:
-    role: Literal["learner", "agent"]
+    role: Literal["learner", "agent", "lesson"]  # "lesson": what the lesson asked the class to do
     text: str
     agent_id: str | None = None
     name: str = ""
@@ -49,6 +50,8 @@ def agent_messages(history: Sequence[HistoryEntry], current_agent_id: str, learn
         note = INTERRUPTED_NOTE if entry.interrupted else ""
         if entry.role == "learner":
             messages.append(HumanMessage(f"[{learner_label(learner_nickname)}]: {entry.text}"))
+        elif entry.role == "lesson":
+            messages.append(HumanMessage(f"[{LESSON_LABEL}]: {entry.text}"))
         elif entry.agent_id == current_agent_id:
             messages.append(AIMessage(_items_json(entry) + note))
         else:
@@ -67,7 +70,8 @@ def conversation_summary(history: Sequence[HistoryEntry], learner_nickname: str,
         return "No conversation yet."
     lines = []
     for entry in shown:
-        label = f"Learner (human) {learner_nickname}" if entry.role == "learner" else f"Agent {entry.name}"
+        label = {"learner": f"Learner (human) {learner_nickname}", "lesson": LESSON_LABEL}.get(entry.role,
+                                                                                           f"Agent {entry.name}")
         text = entry.text if len(entry.text) <= max_chars else entry.text[:max_chars] + "..."
         if entry.actions and not entry.text:
             text = f"({len(entry.actions)} whiteboard actions)"

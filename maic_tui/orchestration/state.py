@@ -7,6 +7,7 @@ from typing import TypedDict
 
 from maic_tui.classroom.models import Limits
 from maic_tui.events import AgentTurnSummary, EndReason, TraceRecord, WhiteboardActionRecord
+from maic_tui.llm.context import LessonCall
 
 # Some servers ignore max_completion_tokens (llama.cpp's does) and would run on to the context limit.
 OUTPUT_CHAR_CAP = 16_000
@@ -17,7 +18,8 @@ AGENT_TOKENS = {"teacher": 800, "assistant": 600, "student": 400}
 
 
 class TurnState(TypedDict):
-    learner_message: str
+    learner_message: str  # "" for a turn the lesson opened
+    lesson: LessonCall | None  # what the lesson asked for, in a turn it opened
     first_agent: str | None  # named with @ or the discussion's trigger agent
     turn_count: int  # agent turns so far
     director_calls: int  # director model calls so far, re-asks included
@@ -34,9 +36,9 @@ class TurnState(TypedDict):
     fatal: bool  # the model server is unreachable or refuses us: stop the turn
 
 
-def initial_state(learner_message: str, first_agent: str | None) -> TurnState:
+def initial_state(learner_message: str, first_agent: str | None, lesson: LessonCall | None = None) -> TurnState:
     return TurnState(
-        learner_message=learner_message, first_agent=first_agent, turn_count=0, director_calls=0,
+        learner_message=learner_message, lesson=lesson, first_agent=first_agent, turn_count=0, director_calls=0,
         consecutive_empty=0, responses=[], ledger=[], trace=[], next_agent=None, instruction="",
         end_reason=None, cue_received=False, total_actions=0, had_content=False, fatal=False,
     )
@@ -60,3 +62,6 @@ class TurnSettings:
 def recursion_limit(limits: Limits) -> int:
     # director + agent per agent turn, the closing director step, and some slack.
     return 2 * limits.max_agent_turns + 4
+
+
+REACTION_TURNS = 1  # the teacher reacts to a quiz answer alone, and the lesson goes on

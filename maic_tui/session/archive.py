@@ -12,7 +12,7 @@ from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.spec import shown_model
 from maic_tui.paths import data_dir
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote, quiz_line
 from maic_tui.session.log_records import (
     LearnerRecord,
     LessonEndRecord,
@@ -25,7 +25,7 @@ from maic_tui.session.log_records import (
 )
 from maic_tui.session.printer import TranscriptPrinter
 from maic_tui.session.recording import open_recorded
-from maic_tui.session.replay import quiz_line, rebuild
+from maic_tui.session.replay import rebuild
 from maic_tui.session.store import SessionStore
 from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.whiteboard import Whiteboard

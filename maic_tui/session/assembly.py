@@ -41,6 +41,7 @@ class SessionRecipe:
     classroom_name: str = ""  # as the learner named it, for the record
     resume: Recorded | None = None  # continue this recorded session
     replay: Replay | None = None  # no session: play this log
+    lesson: bool = True  # the app plays the classroom's lesson when it opens (False: Q&A only)
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:

@@ -8,22 +8,34 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import Event
 from maic_tui.llm import ModelOptions, make_provider
+from maic_tui.llm.context import LessonCall
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.engine import TurnEngine
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
-from maic_tui.session.log_records import InterruptRecord, LearnerData, LearnerRecord, SceneData, SceneRecord
+from maic_tui.session.lesson_cursor import LessonCursor
+from maic_tui.session.log_records import (
+    InterruptRecord,
+    LearnerData,
+    LearnerRecord,
+    Record,
+    SceneData,
+    SceneRecord,
+)
+from maic_tui.session.quiz import Grade
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
     from maic_tui.session.recorder import Recorder
     from maic_tui.session.replay import Rebuilt
+
+R = TypeVar("R", bound=Record)
 
 
 class ClassroomSession:
@@ -40,6 +52,7 @@ class ClassroomSession:
         self.context = EngineContext(classroom, provider, settings=settings or TurnSettings(),
                                      modes=ModeMemory(data_dir))
         self.engine = TurnEngine(self.context)
+        self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume
 
     @property
     def board(self) -> Whiteboard:
@@ -63,6 +76,8 @@ class ClassroomSession:
         ctx = self.context
         ctx.history, ctx.board, ctx.scene_index = list(rebuilt.history), rebuilt.board, rebuilt.scene_index
         ctx.message_count = rebuilt.message_count
+        grades = {r.question_id: Grade(r.earned, r.points, r.comment or "") for r in rebuilt.quiz_results}
+        self.cursor.restore(rebuilt.lesson_at, grades, rebuilt.lesson_ended)
         if self.recorder is not None:
             for record in rebuilt.repairs:
                 self.recorder.record(record)
@@ -83,6 +98,24 @@ class ClassroomSession:
                     yield event
         finally:
             self._turn_recorded = self._interrupt_pending = False
+
+    async def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
+        """A turn the lesson opens (a discussion, a slide presented, a reaction): recorded as it happens."""
+        async with aclosing(self.engine.run("", lesson=call)) as events:
+            async for event in events:
+                yield self.record(event)
+
+    def record(self, record: R) -> R:
+        """Append one record to the session log (when recorded) and hand it back."""
+        if self.recorder is not None:
+            self.recorder.record(record)
+        return record
+
+    def start_scene(self, index: int) -> SceneRecord:
+        """The lesson starts a scene: agents see it from now on, and the log says so (even for the scene shown)."""
+        self.context.scene_index = index
+        scene = self.classroom.scenes[index]
+        return self.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
     def interrupt(self) -> None:
         if self.recorder is not None:

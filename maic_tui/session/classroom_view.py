@@ -26,6 +26,17 @@ from maic_tui.events import (
     ThinkingEvent,
     TraceRecord,
 )
+from maic_tui.session.log_records import (
+    InterruptRecord,
+    LearnerRecord,
+    LessonEndData,
+    LessonEndRecord,
+    QuizResultData,
+    QuizResultRecord,
+    Record,
+    SceneRecord,
+    StepRecord,
+)
 from maic_tui.text_safety import stable_prefix, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import Pointer
@@ -153,7 +164,30 @@ class ClassroomView:
 
     # --- changes from the engine -------------------------------------------------------------------
 
+    def record(self, record: Record) -> None:
+        """Any record of a session log or of a lesson's playback: events, and the learner's and lesson's own."""
+        match record:
+            case LearnerRecord(data=said):
+                self.learner(said.text)
+            case InterruptRecord():
+                self.request_interrupt()
+            case SceneRecord(data=moved):
+                self.change_scene(moved.index)
+            case StepRecord():
+                self.turn_active = False  # the lesson moved on: whatever the learner said has been answered
+            case QuizResultRecord(data=result):
+                self.note(quiz_line(result))
+            case LessonEndRecord(data=end):
+                self.turn_active = False
+                self.note(lesson_end_line(end))
+            case _:
+                self.apply(record)
+
     def apply(self, event: Event) -> None:
+        if not self.turn_active and isinstance(event, ThinkingEvent | AgentStartEvent):
+            # The lesson speaks (a scripted message, or a turn it opened): a fresh start, as after a learner message.
+            self._interrupt_requested = self._marked_interrupted = False
+            self.turn_active = isinstance(event, ThinkingEvent)  # only the engine's turns think, and end with done
         match event:
             case ThinkingEvent(data=data):
                 self.director_deciding = data.stage == "director"
@@ -223,3 +257,14 @@ class ClassroomView:
     def _append(self, entry: Entry) -> None:
         self.entries.append(entry)
         self.dirty.add(len(self.entries) - 1)
+
+
+def quiz_line(result: QuizResultData) -> str:
+    """A graded answer as the transcript, the exports and the headless printer show it."""
+    mark = "✔" if result.correct else "✘"
+    comment = f" — {result.comment}" if result.comment else ""
+    return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
+
+
+def lesson_end_line(end: LessonEndData) -> str:
+    return f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes."

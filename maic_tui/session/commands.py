@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Sequence
+from collections.abc import Coroutine, Sequence
 from typing import Any, TextIO
 
 from maic_tui import paths
@@ -52,13 +52,20 @@ async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
 
 
 def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
-              out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None) -> int:
-    """``maic-tui run``: play the learner's messages as turns, one JSON event per line; recorded."""
+              out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None,
+              lesson: bool = False) -> int:
+    """``maic-tui run``: play the learner's messages as turns (with ``lesson``, the lesson first, the messages
+    answering where it waits), one JSON record per line; recorded."""
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
     session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
-    return _play_recorded(session, messages, out, None, stop or StopSignals())
+    stop = stop or StopSignals()
+    if lesson:
+        from maic_tui.session.lesson_run import play_lesson
+
+        return _finish(session, play_lesson(session, messages, out, stop), stop)
+    return _play_recorded(session, messages, out, None, stop)
 
 
 def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
@@ -73,8 +80,12 @@ def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, opti
 
 def _play_recorded(session: ClassroomSession, messages: Sequence[str], out: TextIO,
                    printer: TranscriptPrinter | None, stop: StopSignals) -> int:
+    return _finish(session, _play(session, messages, out, printer, stop), stop)
+
+
+def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop: StopSignals) -> int:
     try:
-        asyncio.run(_play(session, messages, out, printer, stop))
+        asyncio.run(playing)
     finally:
         session.close()
         problem = session.recording_problem()

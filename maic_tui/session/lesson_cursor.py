@@ -92,6 +92,15 @@ class LessonCursor:
 
     # --- what changes it ----------------------------------------------------------------------------
 
+    def restore(self, at: tuple[int, int] | None, grades: dict[str, Grade], ended: bool) -> None:
+        """Where a resumed session's lesson was: the same step and grades; the learner has the floor until they go
+        on (a lesson that never started stays idle)."""
+        self.grades = dict(grades)
+        if ended:
+            self.phase = Phase.ENDED
+        elif at is not None and 0 <= at[0] < len(self.scenes) and 0 <= at[1] < len(self.scenes[at[0]]):
+            (self.scene, self.index), self.phase = at, Phase.LIVE
+
     def start(self) -> Step | None:
         """Begin (or go on after a resume) at the cursor's step."""
         if self.phase == Phase.IDLE:
@@ -133,9 +142,21 @@ class LessonCursor:
             self.phase = Phase.LIVE
 
     def go_on(self) -> Step | None:
+        """Back to the lesson after Q&A (or into it, when it has not started)."""
+        if self.phase == Phase.IDLE:
+            return self.start()
         if self.phase == Phase.LIVE:
             self.phase = Phase.PLAYING
         return self.current
+
+    def open_floor(self) -> None:
+        """A discussion handed over to the learner: they may join in, and the lesson goes on when they say so."""
+        if self.phase == Phase.PLAYING:
+            self.phase = Phase.LIVE
+
+    @property
+    def position(self) -> tuple[int, int]:
+        return self.scene, self.index
 
     def jump(self, scene: int) -> Step | None:
         """To the first step of another scene (F5/F6); a lesson that was over plays again from there."""

@@ -5,6 +5,7 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``learner``   ``{"text": ...}``   a message sent to the class (starts a turn)
 - ``interrupt`` ``{}``              Esc / Ctrl-C while the class spoke
 - ``scene``     ``{"index", "id", "title"}``  a scene started (the learner or the lesson moved to it)
+- ``step``      ``{"scene", "index"}``  the lesson moved on: the step it plays next (the session log's own)
 - ``quiz_result`` ``{"questionId", "answer", "correct", "points", "earned", "comment"?}``  a graded answer
 - ``lesson_end`` ``{"score", "maxScore", "scenes"}``  the lesson's last scene is done
 
@@ -54,6 +55,18 @@ class SceneRecord(WireModel):
     data: SceneData
 
 
+class StepData(WireModel):
+    scene: int
+    index: int
+
+
+class StepRecord(WireModel):
+    """Where the lesson is now: the step it plays next (written whenever it moves on, so a resume goes on there)."""
+
+    type: Literal["step"] = "step"
+    data: StepData
+
+
 class QuizResultData(WireModel):
     question_id: str
     answer: str  # what the learner answered: option values joined by ", ", or the text
@@ -95,10 +108,11 @@ class SessionHeader(WireModel):
     data: SessionInfo
 
 
-LearnerSide = LearnerRecord | InterruptRecord | SceneRecord | QuizResultRecord | LessonEndRecord
+LearnerSide = LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
-                                                "scene": SceneRecord, "quiz_result": QuizResultRecord,
+                                                "scene": SceneRecord, "step": StepRecord,
+                                                "quiz_result": QuizResultRecord,
                                                 "lesson_end": LessonEndRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 

@@ -19,6 +19,7 @@ from maic_tui.events import (
     DoneData,
     DoneEvent,
     TextDeltaEvent,
+    ThinkingEvent,
 )
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.session.classroom_view import ClassroomView
@@ -29,7 +30,7 @@ from maic_tui.session.log_records import (
     QuizResultData,
     QuizResultRecord,
     Record,
-    SceneRecord,
+    StepRecord,
 )
 from maic_tui.whiteboard import Whiteboard
 
@@ -50,6 +51,8 @@ class Rebuilt:
     message_count: int = 0
     repairs: list[Record] = field(default_factory=list)  # records that close a turn the log left open
     quiz_results: list[QuizResultData] = field(default_factory=list)  # the graded answers, in order
+    lesson_at: tuple[int, int] | None = None  # the step the lesson plays next (scene, index), once it started
+    lesson_ended: bool = False
     _open: dict[str, _Speaking] = field(default_factory=dict)
     _in_turn: bool = False
     _interrupted: bool = False
@@ -64,25 +67,21 @@ class Rebuilt:
         """One record, in log order, to the view and the engine's state alike."""
         match record:
             case LearnerRecord(data=said):
-                self.view.learner(said.text)
                 self.history.append(HistoryEntry(role="learner", text=said.text))
                 self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
-                return
             case InterruptRecord():
-                self.view.request_interrupt()
                 self._interrupted = True
-                return
-            case SceneRecord(data=moved):
-                self.view.change_scene(moved.index)
-                return
+            case StepRecord(data=at):
+                self.lesson_at, self._in_turn = (at.scene, at.index), False
             case QuizResultRecord(data=result):
                 self.quiz_results.append(result)
-                self.view.note(quiz_line(result))
-                return
-            case LessonEndRecord(data=end):
-                self.view.note(f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes.")
-                return
-        self.view.apply(record)
+            case LessonEndRecord():
+                self.lesson_ended, self._in_turn = True, False
+            case ThinkingEvent() if not self._in_turn:  # a turn the lesson opened
+                self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
+            case AgentStartEvent() if not self._in_turn:
+                self._interrupted = False  # a lesson message: interrupted only if an interrupt record follows
+        self.view.record(record)
         match record:
             case AgentStartEvent(data=data):
                 self._open[data.message_id] = _Speaking(data.agent_id, data.agent_name)
@@ -106,28 +105,24 @@ class Rebuilt:
                 self._in_turn = False
 
     def close_open_turn(self) -> None:
-        """End a turn the log left open, as an interruption, and keep the closing records in ``repairs``."""
-        if not self._in_turn:
+        """End a turn (or a lesson's message) the log left open, as an interruption, and keep the closing records
+        in ``repairs``."""
+        if not self._in_turn and not self._open:
             return
         self.apply(InterruptRecord())
         closing: list[Record] = [InterruptRecord()]
         for message_id, speaking in list(self._open.items()):
             closing.append(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=speaking.agent_id)))
-        closing.append(DoneEvent(data=DoneData(
-            total_actions=self._turn_actions, total_agents=self._turn_agents, agent_had_content=True,
-            cue_user_received=False, end_reason="interrupted",
-            director_state=DirectorState(turn_count=self._turn_agents, agent_responses=[], whiteboard_ledger=[]),
-            director_trace=[])))
+        if self._in_turn:
+            closing.append(DoneEvent(data=DoneData(
+                total_actions=self._turn_actions, total_agents=self._turn_agents, agent_had_content=True,
+                cue_user_received=False, end_reason="interrupted",
+                director_state=DirectorState(turn_count=self._turn_agents, agent_responses=[],
+                                             whiteboard_ledger=[]),
+                director_trace=[])))
         for record in closing[1:]:
             self.apply(record)
         self.repairs = closing
-
-
-def quiz_line(result: QuizResultData) -> str:
-    """A graded answer as the transcript, the exports and the headless printer show it."""
-    mark = "✔" if result.correct else "✘"
-    comment = f" — {result.comment}" if result.comment else ""
-    return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
 
 
 def rebuild(classroom: Classroom, records: Iterable[Record], close: bool = True) -> Rebuilt:

@@ -31,6 +31,7 @@ from textual.worker import Worker
 from maic_tui.llm.spec import shown_model
 from maic_tui.session.assembly import SessionRecipe
 from maic_tui.text_safety import one_line
+from maic_tui.tui.lesson_controls import LessonControls
 from maic_tui.tui.live_class import LiveClass
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.replay_player import ReplayControls
@@ -70,7 +71,7 @@ FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
 
-class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None]):
+class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayControls, App[None]):
     CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {classroom_commands}
@@ -94,6 +95,7 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
         # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
         Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
         Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+        Binding("f7", "lesson", "Lesson", priority=True),  # pause, resume, or back to the lesson after Q&A
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
     ]
 
@@ -152,6 +154,7 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
         self.controller.on_event = self._on_event
         self.controller.on_queue = self._on_queue
         self.controller.on_problem = self._report
+        self.controller.on_lesson = self._on_lesson
 
     # --- state the widgets follow --------------------------------------------------------------------
 
@@ -241,6 +244,8 @@ class ClassroomApp(LiveClass, RoomViews, ThemeChoice, ReplayControls, App[None])
             return action in {"quit", "command_palette", "help", "change_theme"}
         if action == "pause_replay":
             return self.replaying and self.log_player is not None
+        if action == "lesson":
+            return self.controller.lesson is not None
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
             return False if self.recipe.replay is not None else True if self._stoppable() else None
         if action == "stop":  # Ctrl+C: when there is nothing to stop, the next binding (quit) takes it

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from maic_tui.tui.app import Opener
 
 def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
-            data_dir: str | None = None, resume: str | None = None) -> int:
+            data_dir: str | None = None, resume: str | None = None, lesson: bool = True) -> int:
     """Run the app; a broken classroom file or config is raised here, after the terminal is restored."""
     if resume is None and not paths.resolve(classroom_name).is_file():
         from maic_tui.classroom import load_classroom
@@ -42,7 +42,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
         from maic_tui.classroom import load_classroom
 
         classroom = load_classroom(classroom_name)
-        return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name)
+        return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name, lesson=lesson)
 
     return _run(open_classroom, resume or classroom_name, theme)
 

@@ -20,10 +20,11 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.events import Event
     from maic_tui.session.classroom_session import ClassroomSession
     from maic_tui.session.classroom_view import ClassroomView
     from maic_tui.session.controller import ClassroomController
+    from maic_tui.session.lesson_player import Pacing
+    from maic_tui.session.log_records import Record
 
     _Base = App[None]
 else:
@@ -51,6 +52,8 @@ class LiveClass(_Base):
         def _enter_room(self) -> None: ...
         def _reset_room_state(self) -> None: ...
         def _show_title(self) -> None: ...
+        def _lesson_pacing(self) -> Pacing: ...
+        def _begin_lesson(self) -> None: ...
         @property
         def turn_running(self) -> bool: ...
 
@@ -83,10 +86,11 @@ class LiveClass(_Base):
         if self.session is not None or session.classroom is not self.classroom:  # switched meanwhile
             session.close()
             return
-        self.controller.attach(session)
+        self.controller.attach(session, self._lesson_pacing())
         self._warn_if_not_recorded()
         self._show_cue()
         self._play_queue()
+        self._begin_lesson()
 
     def _session_failed(self, error: Exception) -> None:
         self._report(f"cannot start the class: {error}")
@@ -108,7 +112,7 @@ class LiveClass(_Base):
             self._play_queue()
 
     def _play_queue(self) -> None:
-        if self.controller.ready and self.controller.waiting:
+        if self.controller.ready and self.controller.has_work():
             self._turn_worker = self._play_turns()
 
     @work(group="turn", exit_on_error=False)
@@ -120,7 +124,7 @@ class LiveClass(_Base):
             self.flush()
             self.refresh_bindings()
 
-    def _on_event(self, event: Event) -> None:
+    def _on_event(self, event: Record) -> None:
         from maic_tui.events import AgentEndEvent, DoneEvent, ErrorEvent
 
         if isinstance(event, AgentEndEvent):  # a finished message shows in full at once

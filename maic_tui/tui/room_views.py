@@ -33,6 +33,7 @@ class RoomViews(_Base):
         def session(self) -> ClassroomSession | None: ...
         def part(self, kind: type[BoardPane]) -> BoardPane: ...
         def flush(self) -> None: ...
+        def jump_to_scene(self, index: int) -> bool: ...
 
     def action_help(self) -> None:
         from maic_tui.tui.screens.help import HelpScreen
@@ -78,6 +79,9 @@ class RoomViews(_Base):
         self.go_to_scene(self.view.scene_index - 1)
 
     def go_to_scene(self, index: int) -> None:
+        if self.jump_to_scene(index):  # the lesson plays that scene
+            self.part(BoardPane).mode = "slide"
+            return
         if not self.view.change_scene(index):
             return
         if self.session is not None:

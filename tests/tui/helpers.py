@@ -17,16 +17,18 @@ from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
 
 
-def demo_app(classroom: str | Classroom = "derivatives", pace: float = 0.0, theme: str | None = None) -> ClassroomApp:
+def demo_app(classroom: str | Classroom = "derivatives", pace: float = 0.0, theme: str | None = None,
+             lesson: bool = False) -> ClassroomApp:
+    """The app on the demo model; Q&A only unless ``lesson`` (the lesson's own tests start it)."""
     room = load_classroom(classroom) if isinstance(classroom, str) else classroom
-    return ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=pace)), theme=theme)
+    return ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=pace), lesson=lesson), theme=theme)
 
 
-def script_app(tmp_path: Path, script: dict[str, Any], classroom: Classroom, theme: str | None = None
-               ) -> ClassroomApp:
+def script_app(tmp_path: Path, script: dict[str, Any], classroom: Classroom, theme: str | None = None,
+               lesson: bool = False) -> ClassroomApp:
     path = tmp_path / "script.json"
     path.write_text(json.dumps(script), encoding="utf-8")
-    return ClassroomApp(classroom, SessionRecipe(f"script:{path}", ModelOptions()), theme=theme)
+    return ClassroomApp(classroom, SessionRecipe(f"script:{path}", ModelOptions(), lesson=lesson), theme=theme)
 
 
 async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: float = 10.0) -> None:

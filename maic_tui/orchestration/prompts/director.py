@@ -11,6 +11,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
+from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.history import HistoryEntry, conversation_summary
 from maic_tui.whiteboard import Whiteboard
 
@@ -82,6 +83,7 @@ def director_messages(
     ledger: Sequence[WhiteboardActionRecord],
     board: Whiteboard,
     turn_number: int,
+    lesson: LessonCall | None = None,
 ) -> list[BaseMessage]:
     learner = classroom.learner
     # What stays the same for every decision of a session comes first, what changes last, so that servers
@@ -105,7 +107,12 @@ def director_messages(
         _board(board),
         f"This is decision {turn_number} of this turn; keep the turn short.",
     ]
-    user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next."
+    if lesson is None:
+        user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next."
+    else:
+        after = ("The learner may join in: hand over (USER) when the agents have had their say."
+                 if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
+        user = f"The lesson now: {lesson.request}\n{after}\n\nDecide who speaks next."
     return [SystemMessage("\n\n".join(parts)), HumanMessage(user)]
 
 

@@ -181,6 +181,10 @@ class ComposerBox(Vertical):
         self.agents = agents
 
     def compose(self) -> ComposeResult:
+        from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
+
+        yield LessonLine()
+        yield QuizPanel()
         yield Static(Text(""), id="queue")
         yield MentionList(id="mentions")
         yield CueBar()

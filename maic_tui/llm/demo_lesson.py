@@ -1,0 +1,106 @@
+"""What the offline demo model says in a turn the lesson opens (DESIGN.md §9): a slide presented from its own
+elements, a discussion from the classroom's material, the teacher's reaction to a quiz answer.
+
+Pure functions of the classroom and the call, like ``demo_planner``; the director walks the same plan.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene, SlideElement
+from maic_tui.llm import demo_planner
+from maic_tui.llm.context import LessonCall
+
+
+def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:
+    scenes = classroom.scenes
+    return scenes[call.scene] if 0 <= call.scene < len(scenes) else None
+
+
+def _element_line(element: SlideElement) -> str:
+    match element.type:
+        case "title":
+            return f"Our topic: {element.text}."
+        case "text":
+            return element.text
+        case "bullets":
+            return "The points to hold on to: " + "; ".join(element.items) + "."
+        case "formula":
+            return "Here is the formula we need; read it slowly, term by term."
+        case "image":
+            return f"Look at the picture: {element.alt}."
+        case "table":
+            return "This table sums it up; read it row by row."
+    return ""
+
+
+def presentation(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
+    """The teacher walks through the slide: a spotlight on each element and a line about it."""
+    scene = _scene(classroom, call)
+    if scene is None or not scene.elements:
+        title = scene.title if scene else classroom.title
+        return DemoTurn(agent=agent.id, steps=[DemoStep(say=f"Now: {title}. Ask me anything about it.")])
+    steps = [DemoStep(say=f"Let's look at “{scene.title}”.")]
+    for element in scene.elements:
+        steps.append(DemoStep(action="spotlight", params={"elementId": element.id}))
+        steps.append(DemoStep(say=_element_line(element)))
+    steps.append(DemoStep(say="Questions so far? Otherwise we go on."))
+    return DemoTurn(agent=agent.id, steps=steps)
+
+
+def reaction(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
+    nickname = classroom.learner.nickname
+    question = None
+    scene = _scene(classroom, call)
+    if scene is not None and call.question_id:
+        question = scene.question(call.question_id)
+    analysis = question.analysis if question is not None else ""
+    if call.earned >= call.points > 0:
+        opening = f"Exactly right, {nickname}!"
+    elif call.earned > 0:
+        opening = f"Partly right, {nickname}: {call.comment}" if call.comment else f"Partly right, {nickname}."
+    else:
+        opening = f"Not quite, {nickname}. {call.comment}".strip() if call.comment else f"Not quite, {nickname}."
+    line = " ".join(part for part in (opening, analysis) if part)
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
+
+
+def discussion_plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
+    """The prepared answer the topic matches, else the class's opening; the opener always speaks first."""
+    answer = demo_planner.match_answer(classroom, f"{call.topic} {call.request}")
+    turns = list(answer.turns) if answer is not None else list(classroom.demo.opening)
+    if call.opener and (not turns or turns[0].agent != call.opener):
+        turns.insert(0, DemoTurn(agent=call.opener, steps=[DemoStep(say=call.topic or call.request)]))
+    return turns
+
+
+def plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
+    lead = classroom.agent(call.opener or "") or classroom.lead() or classroom.agents[0]
+    if call.kind == "present":
+        return [presentation(classroom, lead, call)]
+    if call.kind == "react":
+        return [reaction(classroom, lead, call)]
+    return discussion_plan(classroom, call)
+
+
+def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, ...]) -> dict[str, Any]:
+    last = spoken[-1] if spoken else None
+    for turn in demo_planner.remaining(plan(classroom, call), spoken):
+        if turn.agent != last:
+            return {"next_agent": turn.agent, "instruction": "Play your part in the lesson."}
+    if call.hands_over:
+        return {"next_agent": "USER", "prompt": f"What do you think, {classroom.learner.nickname}?"}
+    return {"next_agent": "END"}
+
+
+def agent_turn(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tuple[str, ...], seed: int) -> DemoTurn:
+    own = [turn for turn in plan(classroom, call) if turn.agent == agent.id]
+    played = spoken.count(agent.id)
+    if played < len(own):
+        return own[played]
+    if agent.role in ("teacher", "assistant"):
+        line = f"Good points. {classroom.learner.nickname}, where do you stand?"
+        return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=demo_planner.fallback_line(classroom, agent,
+                                                                                    call.request, seed))])

@@ -1,0 +1,59 @@
+"""Grading a short answer with the session's model (DESIGN.md §9): one small JSON object, ``{score, comment}``,
+within the model's timeout; the demo model, or a grader that fails, falls back to the expected keywords."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import HumanMessage, SystemMessage
+
+from maic_tui.classroom.lesson import QuizQuestion
+from maic_tui.llm import describe
+from maic_tui.llm.context import GRADER, CallContext, calling
+from maic_tui.llm.streaming import chunk_text
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.session.quiz import Grade, GradeError, grade_by_keywords, parse_grade
+
+GRADER_TOKENS = 200
+GRADER_CHAR_CAP = 2_000
+
+
+def grade_schema(points: int) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": ["score", "comment"],
+            "properties": {"score": {"type": "integer", "minimum": 0, "maximum": points},
+                           "comment": {"type": "string"}}}
+
+
+def grader_messages(question: QuizQuestion, answer: str, language: str) -> list[SystemMessage | HumanMessage]:
+    expected = "; ".join(question.answer) or ", ".join(question.keywords) or "(none given)"
+    guidance = f"\nWhat to look for: {question.comment_prompt}" if question.comment_prompt else ""
+    system = (f"You grade one short answer of a learner, fairly and briefly, in the language '{language}'.\n"
+              f"Question: {question.question}\nA model answer: {expected}{guidance}\n"
+              f"Give 0 to {question.points} points. Answer with one JSON object and nothing else: "
+              f'{{"score": <0..{question.points}>, "comment": "<one sentence to the learner>"}}')
+    return [SystemMessage(system), HumanMessage(f"The learner's answer: {answer}")]
+
+
+async def grade_short_answer(ctx: EngineContext, question: QuizQuestion, answer: str) -> tuple[Grade, str | None]:
+    """The grade, and a one-line problem when the model could not grade it (the keywords graded it instead)."""
+    if ctx.provider.spec.kind == "demo":
+        return grade_by_keywords(question, answer), None
+    model = ctx.model(GRADER, "quiz_grade", grade_schema(question.points), GRADER_TOKENS)
+    messages = grader_messages(question, answer, ctx.classroom.language)
+
+    async def ask() -> str:
+        parts: list[str] = []
+        with calling(CallContext(caller=GRADER, learner_message=answer)):
+            async for chunk in model.astream(messages):
+                parts.append(chunk_text(chunk))
+                if sum(map(len, parts)) >= GRADER_CHAR_CAP:
+                    break
+        return "".join(parts)
+
+    try:
+        return parse_grade(await ctx.call(ask), question), None
+    except GradeError as exc:
+        problem = exc.lines[0]
+    except Exception as exc:  # a failing server: the answer is still graded, and the learner told why
+        problem = describe(exc, who="grader", secrets=ctx.secrets).message
+    return grade_by_keywords(question, answer), f"{problem}; graded by the expected keywords instead"

@@ -1,0 +1,376 @@
+"""The lesson played (DESIGN.md §9): the cursor's steps become agent messages and turns, recorded as they happen.
+
+Everything it plays leaves as records (the protocol's events and the lesson's own ``scene``, ``step``,
+``quiz_result``, ``lesson_end``), already written to the session log, so the app, ``run --lesson`` and a replay
+show the same thing. Speech is read at ``pace``; ``hold`` stops at the end of the step being played (the learner
+typed), ``cut`` stops at once (Esc), ``pause`` freezes it mid-sentence until ``resume``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import AsyncGenerator, Sequence
+from dataclasses import dataclass
+
+from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
+from maic_tui.classroom.models import Agent
+from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
+from maic_tui.llm.context import LessonCall
+from maic_tui.orchestration.scripted import ScriptedMessage
+from maic_tui.session.classroom_session import ClassroomSession
+from maic_tui.session.grading import grade_short_answer
+from maic_tui.session.lesson_cursor import LessonCursor, Phase, Step
+from maic_tui.session.log_records import (
+    InterruptRecord,
+    LearnerData,
+    LearnerRecord,
+    LessonEndData,
+    LessonEndRecord,
+    QuizResultData,
+    QuizResultRecord,
+    Record,
+    StepData,
+    StepRecord,
+)
+from maic_tui.session.quiz import Grade, grade_choice
+from maic_tui.text_safety import one_line
+
+Played = AsyncGenerator[Record, None]
+# A reply that only asks to go on (at a pause, or after Q&A): the lesson continues without a turn.
+GO_ON = re.compile(r"^\s*(go on|continue|continue the lesson|next|ok(ay)?|carry on|move on|"
+                   r"let'?s (go|go on|move on|continue)|ready|got it|no(pe)?|no questions?)\s*[.!]*\s*$", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Pacing:
+    chars_per_second: float = 0.0  # how fast lecture speech appears; 0: at once (headless, tests)
+    beat: float = 0.0  # seconds of quiet after each step, as a speaker pauses
+
+
+def present_request(title: str) -> str:
+    return (f"Present the slide “{title}” to the class: explain its points in order, in your own words, pointing at "
+            "each element with spotlight or laser as you talk about it.")
+
+
+class LessonPlayer:
+    def __init__(self, session: ClassroomSession, pacing: Pacing | None = None,
+                 open_floor_after_discussion: bool = False) -> None:
+        self.session = session
+        self.cursor: LessonCursor = session.cursor
+        self.pacing = pacing or Pacing()
+        self.open_floor_after_discussion = open_floor_after_discussion  # the app: the learner may join in
+        self._hold = False
+        self._cut = False
+        self._in_turn = False  # a turn the lesson opened is running (Esc interrupts it)
+        self.playing = False  # ``play`` is running
+        self._awake = asyncio.Event()
+        self._awake.set()
+        self._scene: int | None = None  # the scene whose ``scene`` record was written
+        self._written: tuple[int, int] | None = None  # the position last written as a ``step`` record
+
+    # --- control, from the app ----------------------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        return self.cursor.phase
+
+    def hold(self) -> None:
+        """Stop at the end of the step being played (the learner has something to say)."""
+        self._hold = True
+        self._awake.set()
+
+    def cut(self) -> None:
+        """Stop now: the message being read is cut (and replays later), a turn is interrupted."""
+        self._hold = self._cut = True
+        self._awake.set()
+        if self._in_turn:
+            self.session.interrupt()
+
+    def pause(self) -> None:
+        self.cursor.pause()
+        if self.cursor.phase == Phase.PAUSED:
+            self._awake.clear()
+
+    def resume(self) -> None:
+        self.cursor.resume()
+        self._awake.set()
+
+    # --- playing ------------------------------------------------------------------------------------
+
+    async def play(self) -> Played:
+        """Play steps while the lesson plays: until it waits for the learner, is held or cut, or ends."""
+        self._hold = self._cut = False
+        self.cursor.start()
+        self.playing = True
+        try:
+            async for record in self._steps():
+                yield record
+        finally:
+            self.playing = False
+
+    async def _steps(self) -> Played:
+        while self.cursor.phase in (Phase.PLAYING, Phase.PAUSED) and not self._hold:
+            await self._awake.wait()
+            step = self.cursor.current
+            if step is None or self._hold:
+                break
+            if self._scene != step.scene:
+                self._scene = step.scene
+                yield self.session.start_scene(step.scene)
+            async for record in self._moved():
+                yield record
+            async for record in self._step(step):
+                yield record
+            if self.pacing.beat and self.cursor.phase == Phase.PLAYING and not self._hold:
+                await asyncio.sleep(self.pacing.beat)
+        async for record in self._moved():
+            yield record
+
+    async def _step(self, step: Step) -> Played:
+        match step.kind:
+            case "say" | "action":
+                steps = self._run_of(step)
+                agent = self.session.classroom.agent(steps[0].agent or "")
+                assert agent is not None  # the loader checked every step's agent
+                finished = True
+                async for record in self._say(agent, steps):
+                    finished = not isinstance(record, InterruptRecord) and finished
+                    yield record
+                if finished:
+                    self._done(step, len(steps))
+            case "discussion":
+                assert step.script is not None and step.script.discussion is not None
+                script = step.script
+                call = LessonCall("discussion", request=" ".join(filter(None, [script.discussion, script.prompt])),
+                                  scene=step.scene, opener=script.agent, topic=script.discussion or "")
+                cued = False
+                async for record in self._turn(call):
+                    cued = cued or isinstance(record, CueUserEvent)
+                    yield record
+                if self._done(step) and cued and self.open_floor_after_discussion:
+                    self.cursor.open_floor()
+            case "present":
+                scene = self.session.classroom.scenes[step.scene]
+                async for record in self._turn(LessonCall("present", present_request(scene.title), step.scene,
+                                                          opener=self._lead().id, topic=scene.title)):
+                    yield record
+                if not self._cut:
+                    self._done(step)
+            case "pause":
+                assert step.script is not None
+                prompt = step.script.prompt or "Take a moment. Anything to ask before we go on?"
+                yield self.session.record(CueUserEvent(data=CueUserData(
+                    prompt=prompt, options=list(step.script.options) or None)))
+                self._done(step)
+            case "ask":
+                assert step.question is not None
+                async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id,
+                                                                        say=question_text(step.question))]):
+                    yield record
+                self._done(step)
+
+    def _done(self, step: Step, count: int = 1) -> bool:
+        """The step (and the ``count - 1`` after it) has been played, unless the lesson was moved meanwhile
+        (F5/F6, or the learner took the floor): True when the cursor went on from it."""
+        if self.cursor.position != (step.scene, step.index) or self.cursor.phase not in (Phase.PLAYING,
+                                                                                          Phase.PAUSED):
+            return False
+        for _ in range(count):
+            self.cursor.step_done()
+        return True
+
+    def _run_of(self, step: Step) -> list[ScriptStep]:
+        """The say and action steps by the same agent from here on: one message, as a model's answer would be."""
+        speaker = step.script.agent if step.script else None
+        run: list[ScriptStep] = []
+        for later in self.cursor.scenes[step.scene][step.index:]:
+            script = later.script
+            if later.kind not in ("say", "action") or script is None or script.agent != speaker:
+                break
+            run.append(script)
+        return run
+
+    async def _say(self, agent: Agent, steps: Sequence[ScriptStep]) -> Played:
+        message = ScriptedMessage(self.session.context, agent, steps)
+        for event in message.begin():
+            yield self.session.record(event)
+        cut = False
+        for piece in message.pieces:
+            await self._awake.wait()
+            if self._cut:
+                cut = True
+                break
+            for event in message.play(piece):
+                yield self.session.record(event)
+                if isinstance(event, TextDeltaEvent) and self.pacing.chars_per_second:
+                    await asyncio.sleep(len(event.data.content) / self.pacing.chars_per_second)
+        if cut:
+            yield self.session.record(InterruptRecord())
+        for warning in message.warnings:
+            yield self.session.record(ErrorEvent(data=ErrorData(message=f"lesson script: {warning}")))
+        for event in message.finish(interrupted=cut):
+            yield self.session.record(event)
+
+    async def _turn(self, call: LessonCall) -> Played:
+        self._in_turn = True
+        try:
+            async for event in self.session.lesson_turn(call):
+                yield event
+                if isinstance(event, DoneEvent) and event.data.end_reason == "interrupted":
+                    self._cut = self._hold = True
+        finally:
+            self._in_turn = False
+
+    async def _moved(self) -> Played:
+        """Write where the lesson is now, when that changed; and the lesson's end, once."""
+        cursor = self.cursor
+        if cursor.phase == Phase.ENDED:
+            if self._written != (-1, -1):
+                self._written = (-1, -1)
+                async for record in self._ending():
+                    yield record
+            return
+        if cursor.phase != Phase.IDLE and cursor.position != self._written:
+            self._written = cursor.position
+            yield self.session.record(StepRecord(data=StepData(scene=cursor.scene, index=cursor.index)))
+
+    async def _ending(self) -> Played:
+        score, top = self.cursor.score()
+        line = "That's the end of our lesson. Thank you for taking part!"
+        if top:
+            line = f"That's the end of our lesson: you scored {score} of {top} points. Thank you for taking part!"
+        async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
+            yield record
+        yield self.session.record(LessonEndRecord(data=LessonEndData(score=score, max_score=top,
+                                                                     scenes=len(self.cursor.scenes))))
+
+    def _lead(self) -> Agent:
+        classroom = self.session.classroom
+        return classroom.lead() or classroom.agents[0]
+
+    # --- the learner's side -------------------------------------------------------------------------
+
+    async def learner(self, text: str) -> Played:
+        """A message from the learner: the answer to a waiting question or pause, "go on" back to the lesson,
+        else Q&A with the scene as context (the lesson keeps its place). The caller shows the message itself."""
+        step = self.cursor.current
+        waiting = self.cursor.phase == Phase.WAITING
+        if waiting and step is not None and step.question is not None:
+            async for record in self.answer(step.question, text):
+                yield record
+            return
+        if GO_ON.match(text) and self.cursor.phase != Phase.ENDED:
+            yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(text))))
+            self.go_on()
+            async for record in self._moved():
+                yield record
+            return
+        if not waiting:
+            self.cursor.learner_spoke()
+        async for event in self.session.turn(text):
+            yield event
+        if waiting:  # a pause, answered
+            self.cursor.answered()
+            async for record in self._moved():
+                yield record
+
+    async def answer(self, question: QuizQuestion, reply: str | Sequence[str]) -> Played:
+        """Grade the learner's answer to the waiting question (option values, or a short answer's text), let the
+        teacher react, and go on; the summary of a quiz scene when its last question is answered."""
+        if question.type == "short_answer":
+            text = reply if isinstance(reply, str) else " ".join(reply)
+            grade, problem = await grade_short_answer(self.session.context, question, text)
+            answer = text
+        else:
+            chosen = chosen_values(question, reply)
+            known = [value for value in chosen if any(option.value == value for option in question.options)]
+            grade, problem, answer = grade_choice(question, known), None, ", ".join(chosen)
+        scene = self.cursor.scene
+        yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(answer))))
+        if problem is not None:
+            yield self.session.record(ErrorEvent(data=ErrorData(message=one_line(problem, 300))))
+        yield self.session.record(QuizResultRecord(data=QuizResultData(
+            question_id=question.id, answer=answer, correct=grade.correct, points=grade.points, earned=grade.earned,
+            comment=grade.comment or None)))
+        async for record in self._turn(reaction_call(question, answer, grade, scene, self._lead().id)):
+            yield record
+        self.cursor.answered(grade)
+        if self.cursor.scene != scene or self.cursor.phase == Phase.ENDED:
+            async for record in self._quiz_summary(scene):
+                yield record
+        async for record in self._moved():
+            yield record
+
+    async def _quiz_summary(self, scene: int) -> Played:
+        asked = [step.question for step in self.cursor.scenes[scene] if step.question is not None]
+        if not asked:
+            return
+        earned = sum(self.cursor.grades[q.id].earned for q in asked if q.id in self.cursor.grades)
+        line = f"That's the quiz: {earned} of {sum(q.points for q in asked)} points."
+        async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
+            yield record
+
+    def go_on(self) -> None:
+        """Back to the lesson (after Q&A, past a waiting pause, out of a pause); the caller then plays it."""
+        step = self.cursor.current
+        if self.cursor.phase == Phase.WAITING and step is not None and step.kind == "pause":
+            self.cursor.answered()
+        elif self.cursor.phase == Phase.PAUSED:
+            self.cursor.resume()
+        else:
+            self.cursor.go_on()
+        self._awake.set()
+
+    def jump(self, scene: int) -> None:
+        """To another scene's first step (F5/F6); the caller then plays it."""
+        self.cursor.jump(scene)
+        self._awake.set()
+
+
+def chosen_values(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:
+    """Option values from the learner's reply: values, labels, letters (``B``) or picked lines (``B) label``),
+    several separated by ``;`` or ``,``; anything else is kept as typed (and graded wrong)."""
+    if not isinstance(reply, str):
+        return [_option_value(question, item) or item for item in reply]
+    whole = _option_value(question, reply)
+    if whole is not None:
+        return [whole]
+    separator = ";" if ";" in reply else ","
+    items = [item.strip() for item in reply.split(separator) if item.strip()]
+    return [_option_value(question, item) or item for item in items]
+
+
+def _option_value(question: QuizQuestion, item: str) -> str | None:
+    text = item.strip().casefold()
+    picked = _PICKED.match(item.strip())
+    for number, option in enumerate(question.options):
+        letter = chr(ord("a") + number)
+        if text in (option.value.casefold(), option.label.casefold(), letter) or (
+                picked is not None and (picked.group(1).casefold(), picked.group(2).casefold())
+                == (letter, option.label.casefold())):
+            return option.value
+    return None
+
+
+_PICKED = re.compile(r"^([A-Za-z])\)\s+(.+)$")  # "B) label", as the app's quiz list sends a pick
+
+
+def question_text(question: QuizQuestion) -> str:
+    points = f"{question.points} point{'s' if question.points != 1 else ''}"
+    text = f"Question ({points}): {question.question}"
+    if question.options:
+        text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
+    if question.type == "multiple":
+        text += " (choose all that apply)"
+    return text
+
+
+def reaction_call(question: QuizQuestion, answer: str, grade: Grade, scene: int, teacher: str) -> LessonCall:
+    verdict = "correct" if grade.correct else ("partly right" if grade.earned else "not right")
+    detail = f" Explanation: {question.analysis}" if question.analysis else ""
+    request = (f"The learner answered the quiz question “{question.question}” with “{answer}”: {verdict} "
+               f"({grade.earned}/{grade.points}).{detail} React in character in one or two sentences: praise or "
+               "correct them kindly, and say why.")
+    return LessonCall("react", request, scene, opener=teacher, topic=question.question, question_id=question.id,
+                      earned=grade.earned, points=grade.points, comment=grade.comment)

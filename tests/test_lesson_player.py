@@ -1,0 +1,241 @@
+"""The lesson played (DESIGN.md §9): scripted steps as ordinary agent messages, pauses and questions that wait,
+a slide presented through the model, Q&A in the middle and going on from the same step, Esc mid-speech,
+pausing, scene jumps, grading, the teacher's reaction, the end with its score."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import (
+    ActionEvent,
+    AgentEndEvent,
+    AgentStartEvent,
+    CueUserEvent,
+    DoneEvent,
+    ErrorEvent,
+    TextDeltaEvent,
+)
+from maic_tui.llm import ModelOptions
+from maic_tui.session.classroom_session import ClassroomSession
+from maic_tui.session.lesson_cursor import Phase
+from maic_tui.session.lesson_player import LessonPlayer, Pacing, chosen_values
+from maic_tui.session.log_records import (
+    InterruptRecord,
+    LessonEndRecord,
+    QuizResultRecord,
+    Record,
+    SceneRecord,
+    StepRecord,
+)
+from tests.engine_helpers import pick, text
+from tests.test_lesson_cursor import lesson
+
+
+def script_session(tmp_path: Path, room: Classroom, script: dict[str, Any]) -> ClassroomSession:
+    path = tmp_path / "script.json"
+    path.write_text(json.dumps(script), encoding="utf-8")
+    return ClassroomSession(room, f"script:{path}", ModelOptions())
+
+
+async def collect(records: Any) -> list[Record]:
+    return [record async for record in records]
+
+
+def speech(records: list[Record]) -> str:
+    return "".join(r.data.content for r in records if isinstance(r, TextDeltaEvent))
+
+
+# The lesson of tests.test_lesson_cursor: intro (teacher says, spotlights, pause, student says), a slide without
+# a script (presented by the teacher through the model), a quiz (single choice q1, short answer q2 of 2 points).
+PRESENTED = "A slope is how steep a line is."
+SCRIPT: dict[str, Any] = {
+    "director": [pick("END")],  # after the teacher presented the slide
+    "agents": {"t": [text(PRESENTED), text("Yes, two: well done."), text("Half of it: rate of change too.")]},
+    "grader": [json.dumps({"score": 1, "comment": "Slope yes, rate missing."})],
+}
+
+
+async def test_the_lesson_plays_its_script_as_messages_and_waits_at_the_pause(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), SCRIPT)
+    player = LessonPlayer(session)
+    records = await collect(player.play())
+    assert isinstance(records[0], SceneRecord) and records[0].data.id == "intro"
+    starts = [r for r in records if isinstance(r, AgentStartEvent)]
+    assert [s.data.agent_id for s in starts] == ["t"]  # say + spotlight by one agent: one message
+    assert speech(records) == "Look here."
+    action = next(r for r in records if isinstance(r, ActionEvent))
+    assert action.data.action_name == "spotlight" and action.data.params["elementId"] == "lead"
+    cue = next(r for r in records if isinstance(r, CueUserEvent))
+    assert cue.data.prompt == "Ready?"
+    assert player.phase == Phase.WAITING and player.cursor.position == (0, 2)
+    steps = [(r.data.scene, r.data.index) for r in records if isinstance(r, StepRecord)]
+    assert steps == [(0, 0), (0, 2)]  # where the lesson is, each time it moved: a resume goes on there
+    assert session.history[-1].text == "Look here."  # the director and agents hear what the lecture said
+
+
+async def test_going_on_the_slide_without_a_script_is_presented_through_the_model(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), SCRIPT)
+    player = LessonPlayer(session)
+    await collect(player.play())
+    records = await collect(player.learner("go on"))  # "go on" at a pause: no turn
+    assert not any(isinstance(r, DoneEvent) for r in records) and player.phase == Phase.PLAYING
+    records = await collect(player.play())
+    assert "Ready!" in speech(records)  # the student's scripted line after the pause
+    scenes = [r.data.id for r in records if isinstance(r, SceneRecord)]
+    assert scenes == ["more", "check"]
+    done = next(r for r in records if isinstance(r, DoneEvent))  # the presentation is a turn the lesson opened
+    assert done.data.end_reason == "director_end" and not done.data.cue_user_received
+    assert PRESENTED in speech(records)
+    lesson_entry = next(e for e in session.history if e.role == "lesson")
+    assert "Present the slide “More”" in lesson_entry.text
+    assert player.phase == Phase.WAITING and player.cursor.current.question.id == "q1"  # type: ignore[union-attr]
+    assert "Question (1 point): Slope of y = 2x? A) 1  B) 2" in speech(records)
+
+
+QUIZ_SCRIPT: dict[str, Any] = {**SCRIPT, "agents": {"t": [text("Yes, two: well done."), text("Half of it.")]}}
+
+
+async def test_quiz_answers_are_graded_the_teacher_reacts_and_the_lesson_ends_with_the_score(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), QUIZ_SCRIPT)
+    player = LessonPlayer(session)
+    player.jump(2)
+    await collect(player.play())
+    first = await collect(player.learner("B) 2"))
+    result = next(r for r in first if isinstance(r, QuizResultRecord)).data
+    assert (result.question_id, result.answer, result.correct, result.earned) == ("q1", "b", True, 1)
+    reaction = next(r for r in first if isinstance(r, DoneEvent))
+    assert reaction.data.total_agents == 1 and "well done" in speech(first)
+    await collect(player.play())
+    second = await collect(player.learner("the slope of the curve"))
+    graded = next(r for r in second if isinstance(r, QuizResultRecord)).data
+    assert (graded.earned, graded.points, graded.correct, graded.comment) == (1, 2, False, "Slope yes, rate missing.")
+    assert "That's the quiz: 2 of 3 points." in speech(second)
+    assert "you scored 2 of 3 points" in speech(second)
+    end = next(r for r in second if isinstance(r, LessonEndRecord)).data
+    assert (end.score, end.max_score, end.scenes) == (2, 3, 3)
+    assert player.phase == Phase.ENDED
+
+
+async def test_a_grader_that_answers_nonsense_is_one_error_line_and_the_keywords_grade(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), {**QUIZ_SCRIPT, "grader": ["no idea"]})
+    player = LessonPlayer(session)
+    player.jump(2)
+    await collect(player.play())
+    await collect(player.learner("A"))
+    await collect(player.play())
+    records = await collect(player.learner("it is the slope, the rate of change"))
+    error = next(r for r in records if isinstance(r, ErrorEvent)).data.message
+    assert "grader" in error and "keywords" in error and "\n" not in error
+    graded = next(r for r in records if isinstance(r, QuizResultRecord)).data
+    assert graded.earned == 2  # both expected keywords
+
+
+async def test_the_demo_grades_a_short_answer_by_its_keywords(tmp_path: Path) -> None:
+    session = ClassroomSession(lesson(tmp_path), "demo", ModelOptions(pace=0))
+    player = LessonPlayer(session)
+    player.jump(2)
+    await collect(player.play())
+    await collect(player.learner("a"))  # wrong
+    await collect(player.play())
+    records = await collect(player.learner("it measures a slope"))
+    graded = next(r for r in records if isinstance(r, QuizResultRecord)).data
+    assert (graded.earned, graded.points) == (1, 2)
+    assert player.cursor.score() == (1, 3)
+
+
+def test_choices_are_read_from_values_labels_letters_and_picked_lines() -> None:
+    from maic_tui.classroom import load_classroom
+
+    rates = load_classroom("derivatives").scenes[3].question("rates")
+    assert rates is not None
+    assert chosen_values(rates, "C) Acceleration; A) Speed") == ["acceleration", "speed"]
+    assert chosen_values(rates, "speed, acceleration") == ["speed", "acceleration"]
+    assert chosen_values(rates, "b") == ["distance"]
+    assert chosen_values(rates, "velocity") == ["velocity"]  # kept as typed, graded wrong
+
+
+async def test_esc_mid_speech_cuts_the_message_and_the_step_plays_again_from_its_start(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), SCRIPT)
+    player = LessonPlayer(session, Pacing(chars_per_second=200))
+    records: list[Record] = []
+
+    async def play() -> None:
+        async for record in player.play():
+            records.append(record)
+            if isinstance(record, TextDeltaEvent):
+                player.cut()
+
+    await asyncio.wait_for(play(), 5)
+    assert isinstance(records[-2], InterruptRecord) and isinstance(records[-1], AgentEndEvent)
+    assert speech(records) == "Look here."[:len(speech(records))] and speech(records) != ""
+    assert session.history[-1].interrupted
+    assert player.cursor.position == (0, 0)  # the cut step replays
+    again = await collect(player.play())
+    assert speech(again) == "Look here." and player.phase == Phase.WAITING
+
+
+async def test_a_learner_message_stops_the_lecture_after_its_step_runs_as_q_and_a_and_the_lesson_goes_on(
+        tmp_path: Path) -> None:
+    session = ClassroomSession(lesson(tmp_path), "demo", ModelOptions(pace=0))
+    player = LessonPlayer(session, Pacing(chars_per_second=500))
+    records: list[Record] = []
+    async for record in player.play():
+        records.append(record)
+        if isinstance(record, TextDeltaEvent):
+            player.hold()  # the learner typed while the teacher spoke
+    assert speech(records) == "Look here."  # the step was finished (with its spotlight), then it stopped
+    assert player.cursor.position == (0, 2) and player.phase == Phase.PLAYING
+    player.jump(0)
+    qa = await collect(player.learner("What is a slope?"))
+    assert isinstance(qa[-1], DoneEvent) and player.phase == Phase.LIVE
+    assert player.cursor.position == (0, 0)  # the lesson kept its place
+    player.go_on()
+    resumed = await collect(player.play())
+    assert speech(resumed).startswith("Look here.") and player.phase == Phase.WAITING
+
+
+async def test_pausing_freezes_the_lecture_mid_sentence_and_resuming_finishes_it(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), SCRIPT)
+    player = LessonPlayer(session, Pacing(chars_per_second=2000))
+    seen: list[Record] = []
+
+    async def play() -> None:
+        async for record in player.play():
+            seen.append(record)
+            if isinstance(record, AgentStartEvent):
+                player.pause()
+
+    task = asyncio.create_task(play())
+    await asyncio.sleep(0.2)
+    assert player.phase == Phase.PAUSED and speech(seen) == "" and not task.done()
+    player.resume()
+    await asyncio.wait_for(task, 5)
+    assert speech(seen) == "Look here." and player.phase == Phase.WAITING
+
+
+async def test_a_discussion_step_is_a_director_turn_opened_by_its_agent(tmp_path: Path) -> None:
+    from tests.test_classroom import MINIMAL
+    from tests.test_lesson_files import STUDENT, slide
+
+    path = tmp_path / "talk.toml"
+    path.write_text(MINIMAL + STUDENT + slide('script = [{ discussion = "Are slopes fun?", agent = "s" }, '
+                                                     '{ agent = "t", say = "Back to slopes." }]'),
+                    encoding="utf-8")
+    from maic_tui.classroom import load_classroom
+
+    script = {"director": [pick("t"), pick("USER", prompt="Your view?")],
+              "agents": {"s": [text("Slopes are fun!")], "t": [text("Why do you think so?")]}}
+    session = script_session(tmp_path, load_classroom(path), script)
+    player = LessonPlayer(session, open_floor_after_discussion=True)
+    records = await collect(player.play())
+    starts = [r.data.agent_id for r in records if isinstance(r, AgentStartEvent)]
+    assert starts[:2] == ["s", "t"]  # the opener first, then the director's choice
+    assert any(isinstance(r, CueUserEvent) and r.data.prompt == "Your view?" for r in records)
+    assert player.phase == Phase.LIVE  # the learner may join in; the lesson goes on when they say so
+    player.go_on()
+    end = await collect(player.play())
+    assert "Back to slopes." in speech(end) and any(isinstance(r, LessonEndRecord) for r in end)
