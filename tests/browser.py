@@ -13,6 +13,8 @@ from typing import Any
 
 import aiohttp
 
+CALL_SECONDS = 30.0
+
 
 def free_port() -> int:
     with socket.socket() as sock:
@@ -25,19 +27,27 @@ class Page:
         self._ws = ws
         self._next = 0
 
-    async def call(self, method: str, **params: Any) -> dict[str, Any]:
+    async def call(self, method: str, seconds: float = CALL_SECONDS, **params: Any) -> dict[str, Any]:
+        """Chromium's answer, or TimeoutError: a test must fail, never hang, when it does not answer."""
         self._next += 1
         number = self._next
         await self._ws.send_json({"id": number, "method": method, "params": params})
-        while True:
-            message = await self._ws.receive_json()
-            if message.get("id") == number:
-                return dict(message.get("result") or {})
+
+        async def answer() -> dict[str, Any]:
+            while True:
+                message = await self._ws.receive_json()
+                if message.get("id") == number:  # a late answer to an earlier call is skipped
+                    return dict(message.get("result") or {})
+
+        return await asyncio.wait_for(answer(), seconds)
 
     async def screenshot(self) -> bytes:
-        """A PNG of the page as it is now (asked again while the page is still loading)."""
+        """A PNG of the page as it is now (asked again while the page is still loading, or busy)."""
         for _ in range(100):
-            result = await self.call("Page.captureScreenshot", format="png")
+            try:
+                result = await self.call("Page.captureScreenshot", seconds=10, format="png")
+            except TimeoutError:
+                continue
             if "data" in result:
                 return base64.b64decode(result["data"])
             await asyncio.sleep(0.2)

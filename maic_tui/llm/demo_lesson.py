@@ -67,9 +67,12 @@ def reaction(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
 
 
 def discussion_plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
-    """The prepared answer the topic matches, else the class's opening; the opener always speaks first."""
-    answer = demo_planner.match_answer(classroom, f"{call.topic} {call.request}")
-    turns = list(answer.turns) if answer is not None else list(classroom.demo.opening)
+    """The prepared answer the topic matches (the class's opening for its own discussion topic); the opener
+    always speaks first."""
+    session = classroom.session
+    own_topic = session.type == "discussion" and session.topic.casefold() == call.topic.casefold()
+    answer = None if own_topic else demo_planner.match_answer(classroom, f"{call.topic} {call.request}")
+    turns = list(answer.turns) if answer is not None else list(classroom.demo.opening) if own_topic else []
     if call.opener and (not turns or turns[0].agent != call.opener):
         turns.insert(0, DemoTurn(agent=call.opener, steps=[DemoStep(say=call.topic or call.request)]))
     return turns

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TextIO
 
@@ -16,6 +17,7 @@ from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Learner
 from maic_tui.session.log_records import (
     LearnerRecord,
     LessonEndRecord,
+    QuizResultData,
     QuizResultRecord,
     SessionInfo,
     Timed,
@@ -63,8 +65,8 @@ def board_text(board: Whiteboard, columns: int = BOARD_COLUMNS) -> str:
     return "\n".join(line.plain.rstrip() for line in lines).strip("\n")
 
 
-def markdown(info: SessionInfo, view: ClassroomView) -> str:
-    """Speakers, text and action chips in order, then the final board drawn as text."""
+def markdown(info: SessionInfo, view: ClassroomView, results: Sequence[QuizResultData] = ()) -> str:
+    """Speakers, text and action chips in order, the quiz's score, then the final board drawn as text."""
     started = time.strftime("%Y-%m-%d %H:%M", time.localtime(info.started))
     out = [f"# {_md(info.title)}", "", f"Session `{_md(info.id)}` · classroom `{_md(info.classroom)}` · model "
            f"`{_md(info.model)}` · started {started}", ""]
@@ -81,6 +83,11 @@ def markdown(info: SessionInfo, view: ClassroomView) -> str:
                     out += [f"`{text}`" if part.kind == "chip" else text, ""]
             if entry.interrupted:
                 out += ["*(interrupted)*", ""]
+    if results:
+        earned, points = sum(r.earned for r in results), sum(r.points for r in results)
+        out += ["## Quiz score", "", f"**{earned} of {points} points** over {len(results)} answered "
+                f"question{'s' if len(results) != 1 else ''}.", ""]
+        out += [f"- {_md(quiz_line(result))}" for result in results] + [""]
     out += ["## Final whiteboard", "", "```text", board_text(view.board), "```", ""]
     return "\n".join(out)
 
@@ -102,7 +109,7 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
     if fmt == "jsonl":
         text = jsonl(recorded.info, recorded.closed_records())
     else:
-        text = markdown(recorded.info, recorded.rebuilt.view)
+        text = markdown(recorded.info, recorded.rebuilt.view, recorded.rebuilt.quiz_results)
     if output is None:
         out.write(text)
     else:
@@ -131,7 +138,7 @@ def replay_headless(path: str, out: TextIO) -> int:
         elif isinstance(item.record, LessonEndRecord):
             end = item.record.data
             out.write(f"\n── Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes ──\n")
-        elif item.record.type not in ("interrupt", "scene"):
+        elif item.record.type not in ("interrupt", "scene", "step"):
             printer.event(item.record)  # type: ignore[arg-type]
     rebuilt = rebuild(classroom, [item.record for item in records])
     printer.board("", [])

@@ -95,7 +95,9 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
         Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
         Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
-        Binding("f7", "lesson", "Lesson", priority=True),  # pause, resume, or back to the lesson after Q&A
+        # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
+        # footer (full at 80 columns) does not repeat it.
+        Binding("f7", "lesson", "Lesson", priority=True, show=False),
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
     ]
 

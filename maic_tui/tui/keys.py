@@ -7,15 +7,17 @@ console send Alt+Enter as ESC CR (read as Enter) and Alt+1 as ESC 1, so Ctrl+J a
 from __future__ import annotations
 
 KEYS: list[tuple[str, str]] = [
-    ("Enter", "send; while the class speaks, messages wait in a queue"),
+    ("Enter", "send; while the class speaks, messages wait in a queue (a lecture stops after its step)"),
     ("Ctrl+J", "new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as kitty)"),
     ("`@` + name, Tab", "pick who answers first (completes agent names)"),
     ("Tab, then Enter", "answer with one of the suggested options (or click it); Shift+Tab goes back"),
-    ("Esc or Ctrl+C", "interrupt the class: the partial message stays, marked interrupted"),
+    ("Esc or Ctrl+C", "interrupt the class (or the lecture): the partial message stays, marked interrupted"),
     ("Ctrl+C (class silent), Ctrl+Q", "quit"),
     ("PageUp / PageDown", "scroll the conversation"),
     ("F1 / F2 / F3 / F4", "help / director trace / whiteboard or slide / maximise the whiteboard (Esc restores)"),
-    ("F5 / F6", "previous / next scene"),
+    ("F5 / F6", "previous / next scene (in a lesson, it plays that scene)"),
+    ("F7", "lesson: pause / resume, go on after a pause or Q&A (typing “continue” does too)"),
+    ("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer (or type the answer)"),
     ("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, copy"),
 ]
 

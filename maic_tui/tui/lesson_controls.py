@@ -50,7 +50,9 @@ def lesson_status(lesson: LessonPlayer, running: bool) -> tuple[str, bool]:
         case Phase.WAITING:
             return f"{where} · your turn · F7 go on", True
         case Phase.LIVE:
-            hint = "Q&A · F7 continue the lesson" if not running else "Q&A"
+            if running:
+                return "📖 Q&A", False
+            return f"📖 Q&A · F7 continues the lesson: {where.removeprefix('📖 ')}", False
         case _:
             hint = "F7 starts the lesson"
     return f"{where} · {hint}", False

@@ -26,7 +26,7 @@ from tests.tui.pty_helpers import run_in_pty
 
 
 def recorded_app(data_dir: Path) -> ClassroomApp:
-    recipe = SessionRecipe("demo", ModelOptions(pace=0), data_dir=data_dir, classroom_name="derivatives")
+    recipe = SessionRecipe("demo", ModelOptions(pace=0), data_dir=data_dir, classroom_name="derivatives", lesson=False)
     return ClassroomApp(load_classroom("derivatives"), recipe)
 
 
@@ -136,7 +136,8 @@ async def test_an_unusable_data_directory_is_a_warning_and_the_class_goes_on(tmp
 
 
 async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Path) -> None:
-    recipe = SessionRecipe("demo", ModelOptions(pace=40), data_dir=private_data_dir, classroom_name="derivatives")
+    recipe = SessionRecipe("demo", ModelOptions(pace=40), data_dir=private_data_dir, classroom_name="derivatives",
+                           lesson=False)
     app = ClassroomApp(load_classroom("derivatives"), recipe)
     async with app.run_test() as pilot:
         await ready(pilot)

@@ -1,0 +1,149 @@
+"""A lesson in a recorded session: resumed at the same step with the same score, exported with its score, and
+played headless by ``run --lesson``; every sample's lesson plays offline on the demo model."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from maic_tui.classroom import load_classroom
+from maic_tui.classroom.loader import sample_names
+from maic_tui.cli import main
+from maic_tui.llm import ModelOptions
+from maic_tui.session.assembly import SessionRecipe, build_session
+from maic_tui.session.classroom_view import AgentMessage, ClassroomView
+from maic_tui.session.lesson_cursor import Phase
+from maic_tui.session.lesson_player import LessonPlayer
+from maic_tui.session.recording import open_recorded
+from maic_tui.session.store import SessionStore
+from tests.test_lesson_cursor import lesson
+
+
+async def _play_to_second_question(player: LessonPlayer, view: ClassroomView) -> None:
+    for step in (player.play(), player.learner("go on"), player.play(), player.learner("B"), player.play()):
+        async for record in step:
+            view.record(record)
+
+
+def test_a_resumed_lesson_goes_on_at_the_same_step_with_the_same_score(tmp_path: Path,
+                                                                        private_data_dir: Path) -> None:
+    room = lesson(tmp_path)
+    session = build_session(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
+                                                classroom_name=str(tmp_path / "lesson.toml")))
+    player = LessonPlayer(session)
+    view = ClassroomView(room)
+    asyncio.run(_play_to_second_question(player, view))
+    assert player.phase == Phase.WAITING and player.cursor.position == (2, 1)
+    assert player.cursor.score() == (1, 3)
+    session.close()
+
+    session_id = SessionStore(private_data_dir).sessions()[0].id
+    recorded = open_recorded(private_data_dir, session_id)
+    assert recorded.rebuilt.repairs == []  # every turn of the lesson closed itself: nothing to repair
+    resumed = build_session(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
+                                                              data_dir=private_data_dir, resume=recorded))
+    cursor = resumed.cursor
+    assert cursor.position == (2, 1) and cursor.score() == (1, 3) and cursor.phase == Phase.LIVE
+    rebuilt_text = [e.text for e in recorded.rebuilt.view.entries if isinstance(e, AgentMessage)]
+    assert rebuilt_text == [e.text for e in view.entries if isinstance(e, AgentMessage)]
+
+    async def go_on() -> list[str]:
+        again = LessonPlayer(resumed)
+        again.go_on()
+        played = [r async for r in again.play()]
+        return [r.type for r in played]
+
+    kinds = asyncio.run(go_on())
+    assert "agent_start" in kinds and resumed.cursor.phase == Phase.WAITING  # q2 asked again, waiting
+    assert resumed.cursor.current.question.id == "q2"  # type: ignore[union-attr]
+    resumed.close()
+
+
+def test_the_markdown_export_shows_the_quiz_score(tmp_path: Path, private_data_dir: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    room = lesson(tmp_path)
+    session = build_session(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
+                                                classroom_name=str(tmp_path / "lesson.toml")))
+    asyncio.run(_play_to_second_question(LessonPlayer(session), ClassroomView(room)))
+    session.close()
+    session_id = SessionStore(private_data_dir).sessions()[0].id
+    assert main(["export", session_id, "--format", "md"]) == 0
+    text = capsys.readouterr().out
+    assert "## Quiz score" in text and "**1 of 1 points** over 1 answered question." in text
+    assert "✔ q1: 1/1 for “b”" in text
+
+
+def _records(out: str) -> list[dict[str, object]]:
+    return [json.loads(line) for line in out.splitlines() if line.strip()]
+
+
+def test_run_lesson_plays_the_whole_lesson_and_uses_each_say_where_it_waits(
+        tmp_path: Path, private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "lesson.toml"
+    lesson(tmp_path)  # writes lesson.toml
+    code = main(["run", str(path), "--lesson", "--say", "go on", "--say", "b", "--say", "slope and rate",
+                 "--say", "What is a slope?"])
+    captured = capsys.readouterr()
+    assert code == 0 and "Traceback" not in captured.err
+    records = _records(captured.out)
+    types = [r["type"] for r in records]
+    assert types[0] == "scene" and "step" not in types and "learner" not in types
+    assert [r["data"]["id"] for r in records if r["type"] == "scene"] == ["intro", "more", "check"]  # type: ignore[index]
+    results = [r["data"] for r in records if r["type"] == "quiz_result"]
+    assert [(r["questionId"], r["earned"]) for r in results] == [("q1", 1), ("q2", 2)]  # type: ignore[index]
+    end = next(r["data"] for r in records if r["type"] == "lesson_end")
+    assert end == {"score": 3, "maxScore": 3, "scenes": 3}
+    after = types[types.index("lesson_end") + 1:]
+    assert after.count("done") == 1 and "error" not in types  # the last --say: a Q&A turn after the lesson
+
+
+def test_run_lesson_stops_at_a_question_when_no_say_is_left(tmp_path: Path, private_data_dir: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    lesson(tmp_path)
+    assert main(["run", str(tmp_path / "lesson.toml"), "--lesson"]) == 0
+    captured = capsys.readouterr()
+    assert captured.err.strip() == "maic-tui: the lesson stopped at question 'q1': no --say left to answer it"
+    assert "lesson_end" not in captured.out
+
+
+def test_run_needs_say_or_lesson(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "derivatives"]) == 2
+    assert capsys.readouterr().err.strip() == "maic-tui: run needs --say TEXT (a learner message) or --lesson"
+
+
+def test_every_sample_is_a_lesson_that_the_demo_plays_offline_to_its_end(
+        private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    discussions = 0
+    for name in sample_names():
+        room = load_classroom(name)
+        scripted = [scene for scene in room.scenes if scene.type == "slide" and scene.script]
+        assert len(scripted) >= 3, name
+        for scene in scripted:
+            kinds = {step.kind for step in scene.script}
+            actions = {step.action for step in scene.script if step.action}
+            assert "say" in kinds and actions & {"spotlight", "laser"}, (name, scene.id)
+        assert any(step.action and step.action.startswith("wb_draw") for s in scripted for step in s.script), name
+        students = {a.id for a in room.agents if a.role == "student"}
+        if students:
+            assert any(step.agent in students for s in scripted for step in s.script), name
+        questions = [q for scene in room.scenes if scene.type == "quiz" for q in scene.questions]
+        assert {q.type for q in questions} & {"single", "multiple"} and "short_answer" in {q.type for q in questions}
+        discussions += sum(step.kind == "discussion" for s in room.scenes for step in s.script)
+        pauses = sum(step.kind == "pause" for scene in scripted for step in scene.script)
+        answers = ["go on"] * pauses + [", ".join(q.answer) for q in questions]
+        assert main(["run", name, "--lesson", *[arg for a in answers for arg in ("--say", a)]]) == 0
+        records = _records(capsys.readouterr().out)
+        assert not [r for r in records if r["type"] == "error"], name
+        end = next(r["data"] for r in records if r["type"] == "lesson_end")
+        assert end["score"] == end["maxScore"], name  # type: ignore[index]  # the model answers score in full
+    assert discussions >= 1
+
+
+def test_car_free_city_opens_with_its_students_claim_on_its_topic() -> None:
+    room = load_classroom("car-free-city")
+    first = room.scenes[0].script
+    discussion = next(step for step in first if step.kind == "discussion")
+    assert discussion.agent == room.session.trigger_agent and discussion.discussion == room.session.topic  # type: ignore[union-attr]

@@ -1,0 +1,130 @@
+"""Pilot tests: the lesson starts by itself, waits at a pause, stops for a question typed mid-lecture and goes on
+with F7, F6 jumps to the quiz, options are picked from a list, the score is kept; a resumed session waits."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import OptionList, SelectionList
+
+from maic_tui.session.classroom_view import AgentMessage, LearnerMessage, SystemNote
+from maic_tui.session.lesson_cursor import Phase
+from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
+from tests.tui.helpers import demo_app, ready, say, wait_for
+
+
+def _phase(app: object) -> Phase | None:
+    lesson = app.controller.lesson  # type: ignore[attr-defined]
+    return lesson.phase if lesson is not None else None
+
+
+def _waiting(app: object) -> bool:
+    return _phase(app) == Phase.WAITING and not app.controller.running  # type: ignore[attr-defined]
+
+
+async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None:
+    app = demo_app(lesson=True)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(app))
+        first = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        assert first.agent_id == "reyes" and first.text.startswith("Welcome, Sam.")
+        assert not [e for e in app.view.entries if isinstance(e, LearnerMessage)]  # nobody typed anything
+        line = app.query_one(LessonLine)
+        assert line.display and "1/4 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
+        assert app.view.cue is not None and app.view.cue.prompt == "Anything unclear before we define the derivative?"
+        await pilot.press("f7")  # go on: at this pace the lesson runs on to the discussion, which hands over
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running)
+        assert app.view.scene_index == 2
+        assert "Q&A · F7 continues the lesson: 4/4 Check yourself" in str(line.render())
+
+
+async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back_to_the_lesson() -> None:
+    app = demo_app(lesson=True, pace=400)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.view.entries))
+        await say(pilot, "What is a derivative?")
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running, timeout=20)
+        learner = next(i for i, e in enumerate(app.view.entries) if isinstance(e, LearnerMessage))
+        before = [e for e in app.view.entries[:learner] if isinstance(e, AgentMessage)]
+        assert before and not any(m.interrupted for m in before)  # the step being read was finished
+        answers = [e for e in app.view.entries[learner:] if isinstance(e, AgentMessage)]
+        assert answers and answers[0].agent_id == "reyes"  # Q&A: the teacher answers
+        assert "Q&A · F7 continues the lesson: 1/4" in str(app.query_one(LessonLine).render())
+        spoken = len([e for e in app.view.entries if isinstance(e, AgentMessage)])
+        await pilot.press("f7")
+        await wait_for(pilot, lambda: len([e for e in app.view.entries if isinstance(e, AgentMessage)]) > spoken,
+                       timeout=20)
+        assert _phase(app) in (Phase.PLAYING, Phase.PAUSED, Phase.WAITING)
+
+
+async def test_esc_stops_the_lecture_at_once_and_f7_pauses_and_resumes() -> None:
+    app = demo_app(lesson=True, pace=60)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) and e.text for e in app.view.entries))
+        await pilot.press("f7")
+        assert _phase(app) == Phase.PAUSED
+        assert "paused · F7 resume" in str(app.query_one(LessonLine).render())
+        await pilot.press("f7")
+        assert _phase(app) == Phase.PLAYING
+        await pilot.press("escape")
+        await wait_for(pilot, lambda: not app.controller.running)
+        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        assert message.interrupted and not message.text.endswith("shortcuts.")
+        assert _phase(app) == Phase.LIVE and app.controller.lesson.cursor.position == (0, 0)  # type: ignore[union-attr]
+
+
+async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
+    app = demo_app(lesson=True)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(app))
+        app.go_to_scene(3)  # as F6 three times would
+        await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
+        picker = app.query_one(QuizPanel).query_one(OptionList)
+        assert picker.has_focus and picker.option_count == 3
+        await pilot.press("enter")  # A) 4x^3, the right answer
+        await wait_for(pilot, lambda: app.query(SelectionList) and _waiting(app))
+        several = app.query_one(SelectionList)
+        assert several.has_focus
+        await pilot.press("space", "down", "down", "space", "enter")  # Speed and Acceleration
+        await wait_for(pilot, lambda: _waiting(app) and not app.query_one(QuizPanel).display)
+        notes = [e.text for e in app.view.entries if isinstance(e, SystemNote)]
+        assert any(n.startswith("✔ power-rule: 1/1") for n in notes)
+        assert any(n.startswith("✔ rates: 1/1") for n in notes)
+        assert app.query_one("Composer").has_focus  # a short answer is typed
+        await say(pilot, "the slope: how fast it changes")
+        await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.controller.running)
+        line = str(app.query_one(LessonLine).render())
+        assert "Lesson over · score 4/4" in line
+
+
+async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, private_data_dir: Path) -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.llm import ModelOptions
+    from maic_tui.session.assembly import SessionRecipe
+    from maic_tui.session.recording import open_recorded
+    from maic_tui.session.store import SessionStore
+    from maic_tui.tui.app import ClassroomApp
+
+    room = load_classroom("water-cycle")
+    recipe = SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir, classroom_name="water-cycle")
+    app = ClassroomApp(room, recipe)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(app))  # the pause of scene 2
+        position = app.controller.lesson.cursor.position  # type: ignore[union-attr]
+        app.close_session()
+    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    again = ClassroomApp(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
+                                                           data_dir=private_data_dir, resume=recorded))
+    async with again.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.pause(0.3)
+        assert _phase(again) == Phase.LIVE and not again.controller.running
+        assert again.controller.lesson.cursor.position == position  # type: ignore[union-attr]
+        assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
+        await pilot.press("f7")
+        await wait_for(pilot, lambda: again.controller.running or _phase(again) != Phase.LIVE)
