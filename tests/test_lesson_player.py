@@ -22,7 +22,7 @@ from maic_tui.events import (
 from maic_tui.llm import ModelOptions
 from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.session.lesson_cursor import Phase
-from maic_tui.session.lesson_player import LessonPlayer, Pacing, chosen_values
+from maic_tui.session.lesson_player import LessonPlayer, Pacing
 from maic_tui.session.log_records import (
     InterruptRecord,
     LessonEndRecord,
@@ -31,6 +31,7 @@ from maic_tui.session.log_records import (
     SceneRecord,
     StepRecord,
 )
+from maic_tui.session.quiz import chosen_values
 from tests.engine_helpers import pick, text
 from tests.test_lesson_cursor import lesson
 

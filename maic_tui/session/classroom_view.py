@@ -188,6 +188,7 @@ class ClassroomView:
             # The lesson speaks (a scripted message, or a turn it opened): a fresh start, as after a learner message.
             self._interrupt_requested = self._marked_interrupted = False
             self.turn_active = isinstance(event, ThinkingEvent)  # only the engine's turns think, and end with done
+            self.cue = None  # the lesson went on: an earlier pause's or discussion's options no longer apply
         match event:
             case ThinkingEvent(data=data):
                 self.director_deciding = data.stage == "director"

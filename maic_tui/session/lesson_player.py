@@ -33,7 +33,7 @@ from maic_tui.session.log_records import (
     StepData,
     StepRecord,
 )
-from maic_tui.session.quiz import Grade, grade_choice
+from maic_tui.session.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.text_safety import one_line
 
 Played = AsyncGenerator[Record, None]
@@ -326,44 +326,6 @@ class LessonPlayer:
         """To another scene's first step (F5/F6); the caller then plays it."""
         self.cursor.jump(scene)
         self._awake.set()
-
-
-def chosen_values(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:
-    """Option values from the learner's reply: values, labels, letters (``B``) or picked lines (``B) label``),
-    several separated by ``;`` or ``,``; anything else is kept as typed (and graded wrong)."""
-    if not isinstance(reply, str):
-        return [_option_value(question, item) or item for item in reply]
-    whole = _option_value(question, reply)
-    if whole is not None:
-        return [whole]
-    separator = ";" if ";" in reply else ","
-    items = [item.strip() for item in reply.split(separator) if item.strip()]
-    return [_option_value(question, item) or item for item in items]
-
-
-def _option_value(question: QuizQuestion, item: str) -> str | None:
-    text = item.strip().casefold()
-    picked = _PICKED.match(item.strip())
-    for number, option in enumerate(question.options):
-        letter = chr(ord("a") + number)
-        if text in (option.value.casefold(), option.label.casefold(), letter) or (
-                picked is not None and (picked.group(1).casefold(), picked.group(2).casefold())
-                == (letter, option.label.casefold())):
-            return option.value
-    return None
-
-
-_PICKED = re.compile(r"^([A-Za-z])\)\s+(.+)$")  # "B) label", as the app's quiz list sends a pick
-
-
-def question_text(question: QuizQuestion) -> str:
-    points = f"{question.points} point{'s' if question.points != 1 else ''}"
-    text = f"Question ({points}): {question.question}"
-    if question.options:
-        text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
-    if question.type == "multiple":
-        text += " (choose all that apply)"
-    return text
 
 
 def reaction_call(question: QuizQuestion, answer: str, grade: Grade, scene: int, teacher: str) -> LessonCall:

@@ -32,7 +32,12 @@ async def play_lesson(session: ClassroomSession, says: Sequence[str], out: TextI
     for message in says:
         session.check_message(message)  # a bad @name fails before anything is printed
     player = LessonPlayer(session)
-    stop.on_stop(asyncio.get_running_loop(), player.cut)
+
+    def stop_now() -> None:  # whatever plays: a lecture, a turn the lesson opened, or a learner's turn
+        player.cut()
+        session.interrupt()
+
+    stop.on_stop(asyncio.get_running_loop(), stop_now)
     left = list(says)
 
     async def show(records: AsyncIterator[Record]) -> None:

@@ -1,5 +1,6 @@
-"""Grading quiz answers (DESIGN.md §9): choice questions in code (several answers as a set), short answers
-by a model's ``{score, comment}`` or, offline, by the question's expected keywords."""
+"""Quiz questions (DESIGN.md §9): asked in words, answers read back into option values, graded (choice questions
+in code, several answers as a set; short answers by a model's ``{score, comment}`` or, offline, by the
+question's expected keywords)."""
 
 from __future__ import annotations
 
@@ -70,3 +71,41 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
     score = max(0, min(question.points, round(float(data["score"]))))
     comment = data.get("comment")
     return Grade(score, question.points, one_line(comment, COMMENT_CHARS) if isinstance(comment, str) else "")
+
+
+def chosen_values(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:
+    """Option values from the learner's reply: values, labels, letters (``B``) or picked lines (``B) label``),
+    several separated by ``;`` or ``,``; anything else is kept as typed (and graded wrong)."""
+    if not isinstance(reply, str):
+        return [_option_value(question, item) or item for item in reply]
+    whole = _option_value(question, reply)
+    if whole is not None:
+        return [whole]
+    separator = ";" if ";" in reply else ","
+    items = [item.strip() for item in reply.split(separator) if item.strip()]
+    return [_option_value(question, item) or item for item in items]
+
+
+def _option_value(question: QuizQuestion, item: str) -> str | None:
+    text = item.strip().casefold()
+    picked = _PICKED.match(item.strip())
+    for number, option in enumerate(question.options):
+        letter = chr(ord("a") + number)
+        if text in (option.value.casefold(), option.label.casefold(), letter) or (
+                picked is not None and (picked.group(1).casefold(), picked.group(2).casefold())
+                == (letter, option.label.casefold())):
+            return option.value
+    return None
+
+
+_PICKED = re.compile(r"^([A-Za-z])\)\s+(.+)$")  # "B) label", as the app's quiz list sends a pick
+
+
+def question_text(question: QuizQuestion) -> str:
+    points = f"{question.points} point{'s' if question.points != 1 else ''}"
+    text = f"Question ({points}): {question.question}"
+    if question.options:
+        text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
+    if question.type == "multiple":
+        text += " (choose all that apply)"
+    return text

@@ -302,7 +302,7 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         classroom = self.classroom
         self.view.note(classroom.description or classroom.title)
         questions = [answer.question for answer in classroom.demo.answers][:4]
-        if len(questions) >= 2:
+        if len(questions) >= 2 and not (self.recipe.lesson and classroom.scenes):  # a lesson starts instead
             self.view.cue = CueUserData(prompt="Ask anything, or pick a question (Tab, then Enter)", options=questions)
         self.flush()
 

@@ -26,8 +26,9 @@ LECTURE_BEAT_SECONDS = 0.8  # the pause between two steps of a lecture read at t
 SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 
 
-def lesson_status(lesson: LessonPlayer, running: bool) -> tuple[str, bool]:
-    """The lesson line: where the lesson is and what the keys do now; True while it waits for the learner."""
+def lesson_status(lesson: LessonPlayer, running: bool, titled: bool = True) -> tuple[str, bool]:
+    """The lesson line: where the lesson is (with the scene's title, if ``titled``) and what the keys do now;
+    True while it waits for the learner."""
     from maic_tui.session.lesson_cursor import Phase
 
     cursor = lesson.cursor
@@ -37,7 +38,8 @@ def lesson_status(lesson: LessonPlayer, running: bool) -> tuple[str, bool]:
     scenes = lesson.session.classroom.scenes
     scene = scenes[cursor.scene] if cursor.scene < len(scenes) else None
     where = f"📖 {cursor.scene + 1}/{len(scenes)}"
-    where += f" {scene.title} · step {cursor.index + 1}/{len(cursor.scenes[cursor.scene])}" if scene else ""
+    if scene is not None:
+        where += f"{f' {scene.title}' if titled else ''} · step {cursor.index + 1}/{len(cursor.scenes[cursor.scene])}"
     step = cursor.current
     match cursor.phase:
         case Phase.PLAYING:
@@ -93,7 +95,8 @@ class LessonControls(_Base):
         except Exception:  # the room is being rebuilt
             return
         text, waiting = lesson_status(lesson, self.controller.running)
-        line.show(text, waiting)  # type: ignore[attr-defined]
+        short, _ = lesson_status(lesson, self.controller.running, titled=False)
+        line.show(text, short, waiting)  # type: ignore[attr-defined]
         step = lesson.cursor.current
         question = step.question if lesson.phase == Phase.WAITING and step is not None else None
         await quiz.show(question)  # type: ignore[attr-defined]

@@ -35,11 +35,12 @@ SENT: dict[str, dict[str, str]] = {
     "pagedown": dict.fromkeys(TERMINALS, "\x1b[6~"),
     **{f"f{n}": {**dict.fromkeys(TERMINALS, seq), "linux": linux}
        for n, seq, linux in [(1, "\x1bOP", "\x1b[[A"), (2, "\x1bOQ", "\x1b[[B"), (3, "\x1bOR", "\x1b[[C"),
-                             (4, "\x1bOS", "\x1b[[D"), (5, "\x1b[15~", "\x1b[[E"), (6, "\x1b[17~", "\x1b[17~")]},
+                             (4, "\x1bOS", "\x1b[[D"), (5, "\x1b[15~", "\x1b[[E"), (6, "\x1b[17~", "\x1b[17~"),
+                             (7, "\x1b[18~", "\x1b[18~")]},
 }
 ADVERTISED_NAMES = {"Enter": "enter", "Ctrl+J": "ctrl+j", "Tab": "tab", "Shift+Tab": "shift+tab", "Esc": "escape",
                     "Ctrl+C": "ctrl+c", "Ctrl+Q": "ctrl+q", "Ctrl+P": "ctrl+p", "PageUp": "pageup",
-                    "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 7)}}
+                    "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 8)}}
 
 
 def parse(data: str) -> list[str]:

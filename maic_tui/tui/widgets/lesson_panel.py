@@ -4,6 +4,7 @@ message, ``A) label`` per option, which the lesson reads back into option values
 
 from __future__ import annotations
 
+import textwrap
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
@@ -42,9 +43,11 @@ class SeveralChoices(SelectionList[str]):
 
 class QuizPanel(Vertical):
     DEFAULT_CSS = """
-    QuizPanel { height: auto; max-height: 12; border: round $accent; padding: 0 1; display: none; }
-    QuizPanel > #quiz-question { height: auto; text-style: bold; }
-    QuizPanel > OptionList, QuizPanel > SelectionList { height: auto; max-height: 8; border: none; padding: 0; }
+    QuizPanel { height: auto; max-height: 10; border-left: outer $accent; padding: 0 0 0 1; display: none; }
+    QuizPanel > #quiz-question { height: 1; color: $text-muted; }
+    QuizPanel > .quiz-options, QuizPanel > .quiz-options:focus {
+        height: auto; max-height: 8; border: none; padding: 0; background: transparent;
+    }
     """
 
     def __init__(self) -> None:
@@ -63,8 +66,9 @@ class QuizPanel(Vertical):
         self.display = question is not None and bool(question.options)
         if not self.display or question is None:
             return
-        hint = "Space marks, Enter sends" if question.type == "multiple" else "Enter picks"
-        self.query_one("#quiz-question", Static).update(plain(f"{question.question}  ({hint}, or type it)"))
+        # The question itself is in the transcript just above: the panel only says how to answer.
+        hint = "↑↓ move · Space marks · Enter answers" if question.type == "multiple" else "↑↓ move · Enter answers"
+        self.query_one("#quiz-question", Static).update(plain(f"{hint} · or type it"))
         lines = [option_line(n, option.label) for n, option in enumerate(question.options)]
         picker: OptionList | SeveralChoices
         if question.type == "multiple":
@@ -83,8 +87,21 @@ class LessonLine(Static):
 
     def __init__(self) -> None:
         super().__init__(Text(""), id="lesson-line")
+        self._texts = ("", "")
 
-    def show(self, text: str, waiting: bool) -> None:
-        self.update(plain(text))
+    def show(self, text: str, short: str, waiting: bool) -> None:
+        """``text``, or ``short`` where it would take more than two lines (the keys matter more than a title)."""
+        self._texts = (text, short)
         self.set_class(waiting, "-waiting")
         self.display = bool(text)
+        self._fit()
+
+    def on_resize(self) -> None:
+        self._fit()
+
+    def _fit(self) -> None:
+        text, short = self._texts
+        width = self.size.width  # 0 until laid out: on_resize fits it again then
+        # The book glyph takes two cells, so the words wrap a little earlier than textwrap counts.
+        fits = width == 0 or len(textwrap.wrap(text, max(width - 2, 20))) <= 2
+        self.update(plain(text if fits else short))
