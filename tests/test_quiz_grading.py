@@ -42,6 +42,7 @@ def test_the_demo_grades_short_answers_by_their_keywords() -> None:
     ('Sure! {"score": 1, "comment": "Half of it.\\nMore"} done', 1, "Half of it. More"),
     ('{"score": 7, "comment": "x"}', 2, "x"),  # clamped to the question's points
     ('{"score": -3}', 0, ""),
+    ('{"score": 0, "comment": "<one sentence to the learner>"}', 0, ""),  # a copied placeholder is no comment
 ])
 def test_a_model_grade_is_clamped_to_the_points_and_one_line(raw: str, earned: int, comment: str) -> None:
     grade = parse_grade(raw, SHORT)

@@ -29,8 +29,10 @@ def grader_messages(question: QuizQuestion, answer: str, language: str) -> list[
     guidance = f"\nWhat to look for: {question.comment_prompt}" if question.comment_prompt else ""
     system = (f"You grade one short answer of a learner, fairly and briefly, in the language '{language}'.\n"
               f"Question: {question.question}\nA model answer: {expected}{guidance}\n"
-              f"Give 0 to {question.points} points. Answer with one JSON object and nothing else: "
-              f'{{"score": <0..{question.points}>, "comment": "<one sentence to the learner>"}}')
+              # No placeholders such as "<comment>": small models copy them into the answer.
+              f"Give 0 to {question.points} points. Answer with one JSON object and nothing else, with two keys: "
+              f'"score", a whole number from 0 to {question.points}, and "comment", one sentence to the learner '
+              "saying what was right or what is missing.")
     return [SystemMessage(system), HumanMessage(f"The learner's answer: {answer}")]
 
 

@@ -70,7 +70,10 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
         raise GradeError(f"the grader's answer has no score: {one_line(raw, 80)!r}")
     score = max(0, min(question.points, round(float(data["score"]))))
     comment = data.get("comment")
-    return Grade(score, question.points, one_line(comment, COMMENT_CHARS) if isinstance(comment, str) else "")
+    text = one_line(comment, COMMENT_CHARS) if isinstance(comment, str) else ""
+    if text.startswith("<") and text.endswith(">"):  # a placeholder copied from somewhere, not a comment
+        text = ""
+    return Grade(score, question.points, text)
 
 
 def chosen_values(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:

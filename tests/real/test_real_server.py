@@ -7,6 +7,7 @@ per learner turn, last, and no traceback. Structured output is tried on and off.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -42,3 +43,30 @@ async def test_three_learner_turns_are_well_formed(server_url: str, structured: 
         assert all("Traceback" not in to_json(e) and "internal" not in m for e in events for m in errors)
         assert all(not m.startswith("engine:") for m in errors), errors
     assert [e.role for e in session.history].count("learner") == 3
+
+
+async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: Path) -> None:
+    """A slide presented by the model, the teacher's reactions and the short answer graded by the model: every
+    turn the lesson opens is well-formed, the grader's answer is read (or, unusable, said so in one line)."""
+    from maic_tui.session.lesson_cursor import Phase
+    from maic_tui.session.lesson_player import LessonPlayer
+    from maic_tui.session.log_records import LessonEndRecord, QuizResultRecord
+    from tests.test_lesson_cursor import lesson
+
+    options = ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120)
+    session = ClassroomSession(lesson(tmp_path), "openai:smollm2", options)
+    player = LessonPlayer(session)
+    records = [r async for r in player.play()]
+    for reply in ("go on", "B", "it measures the slope"):
+        records += [r async for r in player.learner(reply)]
+        records += [r async for r in player.play()]
+    assert player.phase == Phase.ENDED
+    events = [r for r in records if r.type in ("agent_start", "agent_end", "done")]
+    assert sum(e.type == "agent_start" for e in events) == sum(e.type == "agent_end" for e in events)
+    assert sum(e.type == "done" for e in events) == 3  # the slide presented, two reactions
+    results = [r.data for r in records if isinstance(r, QuizResultRecord)]
+    assert len(results) == 2 and (results[0].question_id, results[0].correct) == ("q1", True)
+    assert 0 <= results[1].earned <= 2
+    errors = [r.data.message for r in records if r.type == "error"]  # type: ignore[union-attr]
+    assert all("\n" not in m and not m.startswith("engine:") for m in errors), errors
+    assert any(isinstance(r, LessonEndRecord) for r in records)
