@@ -1,0 +1,181 @@
+"""What a learner's message is about, offline: the demo model ranks everything the classroom holds (prepared
+answers with their keywords, scene titles and slide elements, lesson scripts, quiz questions) against it.
+
+Words are stemmed with Snowball in the classroom's language (snowballstemmer: pure Python, the stemmer Sphinx
+uses), so "evaporates" finds "evaporation"; a word the classroom never uses is matched to the closest one it does
+(rapidfuzz), so typos still land; passages are ranked by BM25, so rare words weigh more than common ones; and a
+message whose weighty words the best passage does not cover is off-topic. Deterministic, nothing downloaded.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from functools import cache
+from typing import TYPE_CHECKING, Literal
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.models import Classroom
+
+PassageKind = Literal["answer", "scene", "script", "question"]
+K1, B = 1.2, 0.75  # BM25's usual constants
+COVERED = 0.4  # the share of the message's weight (IDF) the best passage must contain to count as on-topic
+TYPO_SCORE = 82  # rapidfuzz ratio above which an unknown word is read as a classroom word
+_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\d+(?:\.\d+)?")
+# Stopwords that stay stopwords even in a scene's title ("The loop"); others there are topic words ("for loops").
+FUNCTION_WORDS = frozenset(("the", "a", "an", "what", "who", "how", "why", "when", "where", "which", "is", "are",
+                            "and", "or", "of", "to", "your", "you", "our", "we", "it", "its", "up", "down"))
+UNKNOWN_WEIGHT = 1.0  # a word the classroom never uses weighs as much as its rarest word: likely off-topic
+
+
+@dataclass(frozen=True, slots=True)
+class Passage:
+    kind: PassageKind
+    key: str  # the answer's, scene's or question's id
+    text: str
+    scene: int | None = None  # the scene it belongs to
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    passage: Passage
+    score: float  # BM25
+    covered: float  # the share of the message's weight found in the passage (0..1)
+
+
+@dataclass
+class MaterialIndex:
+    language: str
+    passages: list[Passage] = field(default_factory=list)
+    _terms: list[Counter[str]] = field(default_factory=list)
+    _df: Counter[str] = field(default_factory=Counter)
+    _vocabulary: list[str] = field(default_factory=list)  # every surface word of the material
+    stop: frozenset[str] = frozenset()
+    title_words: set[str] = field(default_factory=set)  # words of scene titles: topic words even if common ("for")
+
+    @classmethod
+    def of(cls, classroom: Classroom) -> MaterialIndex:
+        index = cls(classroom.language, stop=stopwords(classroom.language))
+        index.title_words = {w for scene in classroom.scenes for w in words_of(scene.title)} - FUNCTION_WORDS
+        for answer in classroom.demo.answers:
+            speech = " ".join(step.say for turn in answer.turns for step in turn.steps if step.say)
+            keywords = " ".join(answer.keywords)
+            index._add(Passage("answer", answer.id, f"{answer.question} {keywords} {keywords} {speech}"))
+        for number, scene in enumerate(classroom.scenes):
+            index._add(Passage("scene", scene.id, " ".join([scene.title, *map(element_text, scene.elements)]),
+                               number))
+            speech = " ".join(step.say or step.discussion or step.prompt for step in scene.script
+                              if step.say or step.discussion or step.prompt)
+            if speech:
+                index._add(Passage("script", scene.id, speech, number))
+            for question in scene.questions:
+                index._add(Passage("question", question.id,
+                                   " ".join([question.question, *question.keywords, *question.answer]), number))
+        return index
+
+    def _add(self, passage: Passage) -> None:
+        words = words_of(passage.text)
+        kept = [w for w in words if w not in self.stop or w in self.title_words]
+        self._vocabulary.extend(w for w in kept if len(w) > 2)
+        terms = Counter(stem_all(self.language, kept))
+        self.passages.append(passage)
+        self._terms.append(terms)
+        self._df.update(terms.keys())
+
+    def terms(self, text: str) -> list[str]:
+        """The message's topic words, typos mended against the classroom's words, stemmed."""
+        from rapidfuzz import fuzz, process
+
+        known = set(self._vocabulary)
+        mended = []
+        for word in words_of(text):
+            if word in self.stop and word not in self.title_words:
+                continue
+            if word not in known and len(word) >= 4 and not word.isdigit():
+                found = process.extractOne(word, known, scorer=fuzz.ratio, score_cutoff=TYPO_SCORE)
+                word = found[0] if found else word
+            mended.append(word)
+        return stem_all(self.language, mended)
+
+    def idf(self, term: str) -> float:
+        n, df = len(self.passages), self._df.get(term, 0)
+        return math.log(1 + (n - df + 0.5) / (df + 0.5))
+
+    def rank(self, text: str, kinds: tuple[PassageKind, ...] = ("answer", "scene", "script", "question")
+             ) -> list[Match]:
+        """Passages of those kinds, best first; empty when the message has no topic words at all."""
+        query = self.terms(text)
+        if not query or not self.passages:
+            return []
+        rarest = max((self.idf(term) for term in self._df), default=1.0)
+        weight = {term: self.idf(term) if term in self._df else UNKNOWN_WEIGHT * rarest for term in query}
+        total = sum(weight.values())
+        average = sum(sum(t.values()) for t in self._terms) / len(self._terms)
+        found: list[Match] = []
+        for passage, terms in zip(self.passages, self._terms, strict=True):
+            if passage.kind not in kinds:
+                continue
+            length = sum(terms.values())
+            score, covered = 0.0, 0.0
+            for term in set(query):
+                count = terms.get(term, 0)
+                if count:
+                    score += self.idf(term) * count * (K1 + 1) / (count + K1 * (1 - B + B * length / average))
+                    covered += weight[term]
+            if score > 0:
+                found.append(Match(passage, score, covered / total))
+        return sorted(found, key=lambda m: (-m.score, self.passages.index(m.passage)))
+
+    def best(self, text: str, kinds: tuple[PassageKind, ...] = ("answer", "scene", "script", "question")
+             ) -> Match | None:
+        """The best passage if the message is about it (enough of its weighty words there), else None."""
+        ranked = self.rank(text, kinds)
+        return ranked[0] if ranked and ranked[0].covered >= COVERED else None
+
+
+def element_text(element: object) -> str:
+    for name in ("text", "alt", "latex"):
+        value = getattr(element, name, None)
+        if isinstance(value, str):
+            return value
+    items = getattr(element, "items", None)
+    if isinstance(items, list):
+        return " ".join(items)
+    rows = getattr(element, "rows", None)
+    if isinstance(rows, list):
+        return " ".join(" ".join(row) for row in rows)
+    return ""
+
+
+def words_of(text: str) -> list[str]:
+    return [word.replace("’", "'") for word in _WORD.findall(text.casefold())]
+
+
+@cache
+def stopwords(language: str) -> frozenset[str]:
+    """The language's stopwords (``data/stopwords/<code>.txt``); none for a language without a list: IDF alone
+    then tells common words from rare ones."""
+    from importlib.resources import files
+
+    resource = files("maic_tui.data").joinpath("stopwords", f"{language.split('-')[0]}.txt")
+    if not resource.is_file():
+        return frozenset()
+    lines = resource.read_text(encoding="utf-8").splitlines()
+    return frozenset(word for line in lines if not line.startswith("#") for word in line.split())
+
+
+@cache
+def _stemmer(language: str) -> object:
+    import snowballstemmer  # type: ignore[import-untyped]
+
+    names = {"en": "english", "fr": "french", "de": "german", "es": "spanish", "it": "italian", "pt": "portuguese",
+             "nl": "dutch", "sv": "swedish", "no": "norwegian", "da": "danish", "fi": "finnish", "ru": "russian"}
+    name = names.get(language.split("-")[0], "english")
+    return snowballstemmer.stemmer(name if name in snowballstemmer.algorithms() else "english")
+
+
+def stem_all(language: str, words: list[str]) -> list[str]:
+    stemmer = _stemmer(language)
+    return list(stemmer.stemWords(words))  # type: ignore[attr-defined]

@@ -1,0 +1,43 @@
+"""Offline understanding for the demo model (issue 16, first step): stems, typos, rare words over common ones,
+and a threshold under which a message is off-topic."""
+
+from __future__ import annotations
+
+import pytest
+
+from maic_tui.classroom import load_classroom
+from maic_tui.llm.demo_understanding import MaterialIndex
+
+
+@pytest.fixture(scope="module")
+def water() -> MaterialIndex:
+    return MaterialIndex.of(load_classroom("water-cycle"))
+
+
+def test_inflections_and_stems_find_the_same_material(water: MaterialIndex) -> None:
+    assert water.terms("What is evaporation?") == water.terms("it evaporates") == ["evapor"]
+    best = water.best("how do clouds form")
+    assert best is not None and (best.passage.kind, best.passage.key) == ("answer", "clouds")
+
+
+def test_a_typo_is_read_as_the_classroom_word_it_nearly_is(water: MaterialIndex) -> None:
+    assert water.terms("evaporaton?") == water.terms("evaporation")
+    assert water.terms("precipitaion") == water.terms("precipitation")
+
+
+@pytest.mark.parametrize("message", ["why is the sky blue?", "i like pizza", "who won the football"])
+def test_a_message_about_nothing_the_class_holds_is_off_topic(water: MaterialIndex, message: str) -> None:
+    assert water.best(message) is None
+
+
+def test_rare_words_weigh_more_than_common_ones(water: MaterialIndex) -> None:
+    common = min(water.terms("water evaporation"), key=water.idf)
+    assert common == "water" and water.idf("water") < water.idf("evapor")
+
+
+def test_a_stopword_in_a_scene_title_stays_a_topic_word() -> None:
+    loops = MaterialIndex.of(load_classroom("python-loops"))
+    assert "for" in loops.terms("What is a for loop?")
+    best = loops.best("What is a for loop?")
+    assert best is not None and best.passage.key == "for-loops"
+    assert "the" not in loops.terms("the loop")
