@@ -39,5 +39,5 @@ def test_a_stopword_in_a_scene_title_stays_a_topic_word() -> None:
     loops = MaterialIndex.of(load_classroom("python-loops"))
     assert "for" in loops.terms("What is a for loop?")
     best = loops.best("What is a for loop?")
-    assert best is not None and best.passage.key == "for-loops"
+    assert best is not None and best.passage.key.startswith("for-loop")  # the scene, or its prepared answer
     assert "the" not in loops.terms("the loop")

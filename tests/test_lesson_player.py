@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.quiz import chosen_values
 from maic_tui.events import (
     ActionEvent,
     AgentEndEvent,
@@ -31,7 +32,6 @@ from maic_tui.session.log_records import (
     SceneRecord,
     StepRecord,
 )
-from maic_tui.session.quiz import chosen_values
 from tests.engine_helpers import pick, text
 from tests.test_lesson_cursor import lesson
 

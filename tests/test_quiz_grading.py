@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from maic_tui.classroom.lesson import QuizQuestion
-from maic_tui.session.quiz import GradeError, grade_by_keywords, grade_choice, parse_grade
+from maic_tui.classroom.quiz import GradeError, grade_by_keywords, grade_choice, parse_grade
 
 OPTIONS = [{"label": "one", "value": "a"}, {"label": "two", "value": "b"}, {"label": "three", "value": "c"}]
 SINGLE = QuizQuestion(id="q1", type="single", question="?", options=OPTIONS, answer=["b"])  # type: ignore[arg-type]

@@ -186,6 +186,8 @@ class DemoAnswer(Strict):
     question: Text  # an example question, offered to the learner as a suggestion
     keywords: list[Text] = Field(min_length=1)
     turns: list[DemoTurn] = Field(min_length=1)
+    # What the learner should answer when the answer ends by asking them something ("5x^4"), so a reply is judged.
+    expects: list[Text] = Field(default_factory=list)
 
 
 class Demo(Strict):

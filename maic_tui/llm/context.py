@@ -47,6 +47,8 @@ class CallContext:
     board_ids: tuple[str, ...] = ()  # element ids on the whiteboard when the call starts
     attempt: int = 1  # 2 when the director is re-asked after a rejected answer
     lesson: LessonCall | None = None  # a turn the lesson opened
+    said: tuple[tuple[str, str], ...] = ()  # the conversation so far: (agent id or "learner", text), latest last
+    scene: int = 0  # the scene the class is on
 
 
 _CURRENT: ContextVar[CallContext | None] = ContextVar("maic_call", default=None)

@@ -34,14 +34,17 @@ class DemoChatModel(OfflineChatModel):
         if self.caller == DIRECTOR:
             if lesson is not None:
                 return json.dumps(demo_lesson.director_answer(self.classroom, lesson, spoken))
-            return json.dumps(demo_planner.director_answer(self.classroom, message, spoken, self.seed))
+            return json.dumps(demo_planner.director_answer(self.classroom, message, spoken, self.seed,
+                                                           context.said if context else (),
+                                                           context.scene if context else 0))
         agent = self.classroom.agent(self.caller)
         if agent is None:
             return "[]"
         if lesson is not None:
             turn = demo_lesson.agent_turn(self.classroom, agent, lesson, spoken, self.seed)
         else:
-            turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed)
+            turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed,
+                                           context.said if context else (), context.scene if context else 0)
         steps = demo_planner.fit_to_board(list(turn.steps), context.board_ids if context else ())
         return demo_planner.model_output(steps)
 

@@ -10,13 +10,16 @@ from __future__ import annotations
 import json
 import random
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.llm import demo_replies as replies
+from maic_tui.llm.demo_intents import intent_of, is_question
+from maic_tui.llm.demo_replies import Said
+from maic_tui.llm.demo_understanding import MaterialIndex
 
-_GREETING = re.compile(r"^\s*(hi|hello|hey|good (morning|afternoon|evening)|start|begin|let'?s (go|start|begin)|"
-                       r"ready)\b", re.IGNORECASE)
 _ROLE_LINES = {
     "teacher": "That is outside what I prepared today, so I won't guess; let's note it and come back to it.",
     "assistant": "I don't know that one well enough to explain it properly.",
@@ -25,18 +28,13 @@ _ROLE_LINES = {
 _FAREWELL = re.compile(r"\b(bye|goodbye|see you|thanks|thank you|that's all|that is all|done for today)\b",
                        re.IGNORECASE)
 MAX_OPTIONS = 3
-
-
-def _keyword_score(answer: DemoAnswer, text: str) -> int:
-    # Longer keywords are more specific, so they weigh more ("what is a derivative" beats "why").
-    return sum(len(k) for k in answer.keywords if re.search(rf"\b{re.escape(k.lower())}\b", text))
+ANSWER_SHARE = 0.5  # a prepared answer is chosen over a better-ranked slide when it scores at least this share
 
 
 def match_answer(classroom: Classroom, message: str) -> DemoAnswer | None:
-    text = message.lower()
-    scored = [(_keyword_score(answer, text), index, answer) for index, answer in enumerate(classroom.demo.answers)]
-    best = max(scored, default=None, key=lambda item: (item[0], -item[1]))
-    return best[2] if best is not None and best[0] > 0 else None
+    """The prepared answer the message is about (stems, typos and rare words considered), if any."""
+    best = material(classroom).best(message, ("answer",))
+    return next((a for a in classroom.demo.answers if best is not None and a.id == best.passage.key), None)
 
 
 def _lead(classroom: Classroom) -> Agent:
@@ -62,30 +60,101 @@ def is_farewell(message: str) -> bool:
     return bool(_FAREWELL.search(message)) and len(message) < 60
 
 
+PlanKind = Literal["answer", "opening", "farewell", "fallback", "material", "about", "greeting", "thanks", "quiz",
+                   "check", "summary", "confused", "example", "offtopic", "named"]
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
     """Who says what for one learner message, and where it came from."""
 
     turns: list[DemoTurn]
-    kind: Literal["answer", "opening", "farewell", "fallback"]
+    kind: PlanKind
     answer: DemoAnswer | None = None
 
     @property
     def prepared(self) -> bool:
         """The class's material covers this message."""
-        return self.kind in ("answer", "opening")
+        return self.kind not in ("fallback", "offtopic", "farewell")
 
 
-def plan_for(classroom: Classroom, message: str, seed: int) -> Plan:
-    answer = match_answer(classroom, message)
-    if answer is not None:
-        return Plan(list(answer.turns), "answer", answer)
-    if is_farewell(message):
+_INDEXES: dict[int, tuple[Classroom, MaterialIndex]] = {}
+
+
+def material(classroom: Classroom) -> MaterialIndex:
+    """The classroom's material index, built once per classroom."""
+    found = _INDEXES.get(id(classroom))
+    if found is None or found[0] is not classroom:
+        found = _INDEXES[id(classroom)] = (classroom, MaterialIndex.of(classroom))
+    return found[1]
+
+
+def _named(classroom: Classroom, message: str) -> Agent | None:
+    """An agent the learner addresses by name without @ ("Noor, what do you think?")."""
+    words = set(re.findall(r"[^\W\d_]+", message.casefold()))
+    for agent in classroom.agents:
+        names = {part for part in re.findall(r"[^\W\d_]+", agent.name.casefold()) if len(part) > 2} - {"mr", "ms",
+                                                                                                      "mrs", "dr",
+                                                                                                      "prof"}
+        if names & words:
+            return agent
+    return None
+
+
+def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple[str, str]] = (),
+             scene: int = 0) -> Plan:
+    history = [Said(speaker, text) for speaker, text in said]
+    index = material(classroom)
+    text = message.strip()
+    spoke = any(s.speaker != "learner" for s in history)
+    intent = intent_of(text)
+    if (not text or (intent == "greeting" and not spoke)) and classroom.demo.opening:
+        return Plan(list(classroom.demo.opening), "opening")
+    if intent == "farewell":
         line = f"You're welcome, {classroom.learner.nickname}. Good work today; come back any time."
         return Plan([DemoTurn(agent=_lead(classroom).id, steps=[DemoStep(say=line)])], "farewell")
-    if (not message.strip() or _GREETING.match(message)) and classroom.demo.opening:
-        return Plan(list(classroom.demo.opening), "opening")
-    return Plan(fallback_turns(classroom, message, seed), "fallback")
+    if intent == "thanks":
+        return Plan(replies.thanks(classroom), "thanks")
+    if intent == "greeting":
+        return Plan(replies.greeting(classroom, scene), "greeting")
+    if intent == "unsure" and replies.last_turn(history):
+        return Plan(replies.answer_for_them(classroom, index, history, scene), "check")
+    asked = replies.asked_question(classroom, history)
+    if asked is not None and not is_question(text):
+        return Plan(replies.grade_reply(classroom, asked, text), "check")
+    check = replies.expected_check(classroom, history)
+    if check is not None and (not is_question(text) or replies.says_expected(check, text)):  # "is it 5x^4?"
+        return Plan(replies.judge_expected(classroom, check, text), "check", check)
+    if intent == "about":
+        return Plan(replies.about(classroom), "about")
+    if intent == "quiz":
+        return Plan(replies.quiz(classroom, history), "quiz")
+    if intent == "summary":
+        return Plan(replies.summary(classroom, index, history), "summary")
+    if intent == "confused":
+        return Plan(replies.simpler(classroom, index, history, scene), "confused")
+    if intent == "example":
+        drawn = replies.example(classroom, index, text, history)
+        if drawn is not None:
+            return Plan(list(drawn.turns), "example", drawn)
+    best = index.best(text)
+    prepared = index.best(text, ("answer",))
+    if best is not None and prepared is not None and prepared.score >= ANSWER_SHARE * best.score:
+        best = prepared  # a prepared answer on the topic beats the slide it comes from: it was written for this
+    named = _named(classroom, text)
+    if best is not None and best.passage.kind == "answer":
+        answer = next(a for a in classroom.demo.answers if a.id == best.passage.key)
+        turns = list(answer.turns)
+        if named is not None and turns[0].agent != named.id:
+            turns = [t for t in turns if t.agent == named.id] + [t for t in turns if t.agent != named.id]
+        return Plan(turns, "answer", answer)
+    if best is not None:
+        return Plan(replies.from_slide(classroom, best.passage, scene), "material")
+    if named is not None:
+        return Plan([replies.view_on_scene(classroom, named, scene)], "named")
+    if intent == "example":
+        return Plan(replies.from_slide(classroom, replies.current_passage(classroom, scene), scene), "material")
+    return Plan(replies.off_topic(classroom, text, seed), "offtopic")
 
 
 def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
@@ -99,14 +168,17 @@ def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
     return left
 
 
-def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...], seed: int) -> dict[str, Any]:
-    plan = plan_for(classroom, message, seed)
+def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...], seed: int,
+                    said: Sequence[tuple[str, str]] = (), scene: int = 0) -> dict[str, Any]:
+    plan = plan_for(classroom, message, seed, said, scene)
     last = spoken[-1] if spoken else None
     for turn in remaining(plan.turns, spoken):
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in this answer."}
     if plan.kind == "farewell":
         return {"next_agent": "END"}
+    if not plan.prepared or plan.kind in ("quiz", "check", "greeting", "thanks", "about", "summary"):
+        return {"next_agent": "USER"}  # a short exchange: the learner's turn again, no suggestions pushed
     lead = _lead(classroom)
     staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
     if lead.id in staff and not staff & set(spoken) and last != lead.id:
@@ -119,9 +191,10 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
     return decision
 
 
-def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[str, ...], seed: int) -> DemoTurn:
+def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[str, ...], seed: int,
+               said: Sequence[tuple[str, str]] = (), scene: int = 0) -> DemoTurn:
     """This agent's next turn in the plan, or an honest fallback line when the plan has none for it."""
-    plan = plan_for(classroom, message, seed)
+    plan = plan_for(classroom, message, seed, said, scene)
     played = spoken.count(agent.id)
     own = [turn for turn in plan.turns if turn.agent == agent.id]
     if played < len(own):
@@ -129,6 +202,8 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
     if plan.prepared and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
         line = f"Good points, all of you. {classroom.learner.nickname}, which of them convinces you most, and why?"
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
+    if plan.prepared and played == 0:  # a student opening a turn the material gave to the teacher (a trigger)
+        return replies.reaction_to(classroom, agent, message, material(classroom))
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=fallback_line(classroom, agent, message, seed))])
 
 

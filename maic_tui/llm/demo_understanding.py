@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 
 PassageKind = Literal["answer", "scene", "script", "question"]
 K1, B = 1.2, 0.75  # BM25's usual constants
+BODY_SHARE = 0.5  # a word found only in an answer's speech, not its question or keywords, covers this much
 COVERED = 0.4  # the share of the message's weight (IDF) the best passage must contain to count as on-topic
 TYPO_SCORE = 82  # rapidfuzz ratio above which an unknown word is read as a classroom word
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\d+(?:\.\d+)?")
@@ -50,6 +51,7 @@ class MaterialIndex:
     language: str
     passages: list[Passage] = field(default_factory=list)
     _terms: list[Counter[str]] = field(default_factory=list)
+    _heads: list[set[str]] = field(default_factory=list)  # the stems of each passage's head
     _df: Counter[str] = field(default_factory=Counter)
     _vocabulary: list[str] = field(default_factory=list)  # every surface word of the material
     stop: frozenset[str] = frozenset()
@@ -62,10 +64,12 @@ class MaterialIndex:
         for answer in classroom.demo.answers:
             speech = " ".join(step.say for turn in answer.turns for step in turn.steps if step.say)
             keywords = " ".join(answer.keywords)
-            index._add(Passage("answer", answer.id, f"{answer.question} {keywords} {keywords} {speech}"))
+            index._add(Passage("answer", answer.id, f"{answer.question} {keywords} {keywords} {speech}"),
+                       head=f"{answer.question} {keywords}")
         for number, scene in enumerate(classroom.scenes):
-            index._add(Passage("scene", scene.id, " ".join([scene.title, *map(element_text, scene.elements)]),
-                               number))
+            # The title twice: it says what the scene is about better than any one element.
+            index._add(Passage("scene", scene.id, " ".join([scene.title, scene.title,
+                                                             *map(element_text, scene.elements)]), number))
             speech = " ".join(step.say or step.discussion or step.prompt for step in scene.script
                               if step.say or step.discussion or step.prompt)
             if speech:
@@ -75,14 +79,19 @@ class MaterialIndex:
                                    " ".join([question.question, *question.keywords, *question.answer]), number))
         return index
 
-    def _add(self, passage: Passage) -> None:
-        words = words_of(passage.text)
-        kept = [w for w in words if w not in self.stop or w in self.title_words]
+    def _add(self, passage: Passage, head: str | None = None) -> None:
+        """``head``: the part that says what the passage is about (an answer's question and keywords); the rest
+        (an answer's speech) counts for less when deciding whether a message is about it."""
+        kept = self._kept(passage.text)
         self._vocabulary.extend(w for w in kept if len(w) > 2)
         terms = Counter(stem_all(self.language, kept))
         self.passages.append(passage)
         self._terms.append(terms)
+        self._heads.append(set(stem_all(self.language, self._kept(head))) if head is not None else set(terms))
         self._df.update(terms.keys())
+
+    def _kept(self, text: str) -> list[str]:
+        return [w for w in words_of(text) if w not in self.stop or w in self.title_words]
 
     def terms(self, text: str) -> list[str]:
         """The message's topic words, typos mended against the classroom's words, stemmed."""
@@ -91,13 +100,18 @@ class MaterialIndex:
         known = set(self._vocabulary)
         mended = []
         for word in words_of(text):
-            if word in self.stop and word not in self.title_words:
+            if (word in self.stop and word not in self.title_words) or word.isdigit():  # "2+2" is no topic
                 continue
             if word not in known and len(word) >= 4 and not word.isdigit():
                 found = process.extractOne(word, known, scorer=fuzz.ratio, score_cutoff=TYPO_SCORE)
                 word = found[0] if found else word
             mended.append(word)
         return stem_all(self.language, mended)
+
+    def topic_words(self, text: str) -> list[str]:
+        """The message's own words that the classroom's material also uses, as the learner wrote them."""
+        known = set(self._vocabulary)
+        return [word for word in words_of(text) if word in known and word not in self.stop]
 
     def idf(self, term: str) -> float:
         n, df = len(self.passages), self._df.get(term, 0)
@@ -114,7 +128,7 @@ class MaterialIndex:
         total = sum(weight.values())
         average = sum(sum(t.values()) for t in self._terms) / len(self._terms)
         found: list[Match] = []
-        for passage, terms in zip(self.passages, self._terms, strict=True):
+        for passage, terms, head in zip(self.passages, self._terms, self._heads, strict=True):
             if passage.kind not in kinds:
                 continue
             length = sum(terms.values())
@@ -123,7 +137,7 @@ class MaterialIndex:
                 count = terms.get(term, 0)
                 if count:
                     score += self.idf(term) * count * (K1 + 1) / (count + K1 * (1 - B + B * length / average))
-                    covered += weight[term]
+                    covered += weight[term] * (1.0 if term in head else BODY_SHARE)
             if score > 0:
                 found.append(Match(passage, score, covered / total))
         return sorted(found, key=lambda m: (-m.score, self.passages.index(m.passage)))
@@ -142,10 +156,10 @@ def element_text(element: object) -> str:
             return value
     items = getattr(element, "items", None)
     if isinstance(items, list):
-        return " ".join(items)
+        return "; ".join(items)
     rows = getattr(element, "rows", None)
-    if isinstance(rows, list):
-        return " ".join(" ".join(row) for row in rows)
+    if isinstance(rows, list):  # "cell: cell" per row after the header, as a person reads a table out
+        return "; ".join(": ".join(cell for cell in row if cell) for row in rows[1:] or rows)
     return ""
 
 

@@ -82,7 +82,8 @@ async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None
     messages = [SystemMessage(system), *agent_messages(ctx.history, agent.id, ctx.classroom.learner.nickname)]
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
-                       board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"])
+                       board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],
+                       said=ctx.said(), scene=ctx.scene_index)
     model = ctx.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
     with calling(call):
         await _consume(ctx, model.astream(messages), run)

@@ -113,6 +113,13 @@ class EngineContext:
     def turn_expired(self) -> bool:
         return self.turn_deadline is not None and time.monotonic() >= self.turn_deadline
 
+    def said(self, limit: int = 30) -> tuple[tuple[str, str], ...]:
+        """The conversation before this turn as our offline models read it: (agent id or "learner", text). The
+        same for every call of a turn, so the demo's plan for the turn does not change as its agents speak."""
+        before = self.history[:self.turn_start][-limit:]
+        return tuple((entry.agent_id or entry.role, entry.text) for entry in before
+                     if entry.role != "lesson" and entry.text)
+
     def next_message_id(self, agent_id: str) -> str:
         self.message_count += 1
         return f"m{self.message_count}-{agent_id}"

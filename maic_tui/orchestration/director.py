@@ -163,7 +163,8 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     schema = director_schema([a.id for a in ctx.classroom.agents])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
-                       board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"])
+                       board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"],
+                       said=ctx.said(), scene=ctx.scene_index)
     step.calls += 1
     started = time.perf_counter()
 

@@ -32,7 +32,7 @@ from maic_tui.orchestration.agent_node import agent_node
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import mentioned_agent
+from maic_tui.orchestration.mentions import addressed_agent, mentioned_agent
 from maic_tui.orchestration.redacting import EventRedactor, redact_model
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 
@@ -67,7 +67,8 @@ class TurnEngine:
 
     def first_agent(self, message: str) -> str | None:
         """Who opens the turn without asking the director: a mentioned agent, or the discussion's trigger."""
-        mentioned = mentioned_agent(self.ctx.classroom.agents, message)
+        agents = self.ctx.classroom.agents
+        mentioned = mentioned_agent(agents, message) or addressed_agent(agents, message)
         session = self.ctx.classroom.session
         if mentioned is None and session.type == "discussion" and session.trigger_agent:
             return session.trigger_agent

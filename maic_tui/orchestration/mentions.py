@@ -1,5 +1,6 @@
 """A leading ``@name`` in a learner message: which agent it picks, or a one-line refusal naming the agents
-as the class list shows them. Light on purpose: the app checks a message before it leaves the composer."""
+as the class list shows them; and a message that opens with an agent's name. Light on purpose: the app checks a
+message before it leaves the composer."""
 
 from __future__ import annotations
 
@@ -35,3 +36,22 @@ def mentioned_agent(agents: Sequence[Agent], message: str) -> str | None:
         names = ", ".join(f"@{a.name}" for a in agents)
         raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (try {names})")
     return found
+
+
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})
+# A name opens the message when it is followed by punctuation, the end, or words that address someone.
+_LEADING_WORD = re.compile(r"^\s*([^\W\d_]+)(?:\s*[,?:!.]|\s*$|\s+(?:what|why|how|do|does|can|could|would|is|are|"
+                           r"you|your|tell|please|any|which|where|when|who|have|did)\b)", re.IGNORECASE)
+
+
+def addressed_agent(agents: Sequence[Agent], message: str) -> str | None:
+    """The agent a message opens with by name, without ``@`` ("Mei, what does the data say?", "felix?")."""
+    match = _LEADING_WORD.match(message)
+    if match is None:
+        return None
+    word = match.group(1).casefold()
+    for agent in agents:
+        names = {part for part in re.findall(r"[^\W\d_]+", agent.name.casefold()) if part not in _TITLES}
+        if word in names or word == agent.id.casefold():
+            return agent.id
+    return None

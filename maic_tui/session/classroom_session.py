@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.quiz import Grade
 from maic_tui.events import Event
 from maic_tui.llm import ModelOptions, make_provider
 from maic_tui.llm.context import LessonCall
@@ -28,7 +29,6 @@ from maic_tui.session.log_records import (
     SceneData,
     SceneRecord,
 )
-from maic_tui.session.quiz import Grade
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:

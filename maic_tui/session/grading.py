@@ -8,11 +8,11 @@ from typing import Any
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from maic_tui.classroom.lesson import QuizQuestion
+from maic_tui.classroom.quiz import Grade, GradeError, grade_by_keywords, parse_grade
 from maic_tui.llm import describe
 from maic_tui.llm.context import GRADER, CallContext, calling
 from maic_tui.llm.streaming import chunk_text
 from maic_tui.orchestration.context import EngineContext
-from maic_tui.session.quiz import Grade, GradeError, grade_by_keywords, parse_grade
 
 GRADER_TOKENS = 200
 GRADER_CHAR_CAP = 2_000

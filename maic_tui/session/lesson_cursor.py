@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Literal
 if TYPE_CHECKING:
     from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
     from maic_tui.classroom.models import Classroom
-    from maic_tui.session.quiz import Grade
+    from maic_tui.classroom.quiz import Grade
 
 
 class Phase(StrEnum):

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.models import Agent
+from maic_tui.classroom.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
 from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.scripted import ScriptedMessage
@@ -33,7 +34,6 @@ from maic_tui.session.log_records import (
     StepData,
     StepRecord,
 )
-from maic_tui.session.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.text_safety import one_line
 
 Played = AsyncGenerator[Record, None]

@@ -68,6 +68,9 @@ def classroom_commands() -> type[Provider]:
 NARROW_COLUMNS = 110  # below this the class list shows avatars only and the footer is compact
 SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
+# Said once, first: the offline demo is not a model, and people should know what to expect and how to get one.
+DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared material. For a real model: "
+             "--model openai:NAME (see README).")
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
 
 
@@ -300,6 +303,8 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         from maic_tui.events import CueUserData
 
         classroom = self.classroom
+        if self.recipe.model == "demo":
+            self.view.note(DEMO_NOTE)
         self.view.note(classroom.description or classroom.title)
         questions = [answer.question for answer in classroom.demo.answers][:4]
         if len(questions) >= 2 and not (self.recipe.lesson and classroom.scenes):  # a lesson starts instead

@@ -128,3 +128,20 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
         assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
         await pilot.press("f7")
         await wait_for(pilot, lambda: again.controller.running or _phase(again) != Phase.LIVE)
+
+
+async def test_the_first_line_says_the_demo_answers_from_prepared_material(tmp_path: Path) -> None:
+    from maic_tui.tui.app import DEMO_NOTE
+    from tests.engine_helpers import classroom
+    from tests.tui.helpers import script_app
+
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        first = app.view.entries[0]
+        assert isinstance(first, SystemNote) and first.text == DEMO_NOTE
+        assert "prepared material" in DEMO_NOTE and "--model openai:" in DEMO_NOTE
+    real = script_app(tmp_path, {"director": [], "agents": {}}, classroom())
+    async with real.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        assert not any(isinstance(e, SystemNote) and e.text == DEMO_NOTE for e in real.view.entries)

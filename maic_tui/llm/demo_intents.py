@@ -1,0 +1,44 @@
+"""What kind of message a learner sent, for the offline demo model: a greeting, thanks, goodbye, a question about
+the lesson itself, "give me an example", "I don't get it", "quiz me", "sum up", or an answer to what the teacher
+just asked. Plain patterns, in the order they are tried; everything else is a question about the material (or
+off-topic), which ``demo_understanding`` decides."""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+Intent = Literal["farewell", "thanks", "greeting", "unsure", "about", "quiz", "summary", "confused", "example"]
+
+_SOURCES: list[tuple[Intent, str]] = [
+    ("farewell", r"^\W*(ok(ay)?\W+)?(thanks?( you)?\W+)?(bye|goodbye|good bye|see (you|ya)|that'?s all( for today)?|"
+                 r"i'?m done|done for today|gotta go|i have to go)\b"),
+    ("thanks", r"^\W*(ok(ay)?\W+)?(thanks?|thank you|thx|ty|cheers|great,? thanks?)\b[\w\s,!.]{0,20}$"),
+    ("greeting", r"^\W*(hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|howdy)\b[\w\s,!.]{0,25}$"),
+    ("unsure", r"^\W*(idk|i (really )?(don'?t|do not|dont) know|no idea|not sure|dunno|no clue)\W*$"),
+    ("about", r"\b(what('?s| is| are)? (this|the|today'?s) (lesson|class|session|topic|course)( about)?|"
+              r"what (are|will) we (learn|learning|doing|studying|do|study|cover)|what is this about|"
+              r"what'?s (this|it) about|topic of (the|this|today))"),
+    ("quiz", r"\b(quiz me|test me|ask me (a |some )?(question|something)|give me a (question|quiz|test)|"
+             r"check (my|me)|can you quiz|a quiz)\b"),
+    ("summary", r"\b(summar(y|ise|ize)|recap|sum (it |this |that )?up|what (did|have) we (cover|learn|do|see)|"
+                r"what we (covered|learned|learnt)|so far)\b"),
+    ("confused", r"(\bi (still )?(don'?t|do not|dont) (get|understand|follow)|\bconfus|\bi'?m lost|\blost me|"
+                 r"^\W*huh\W*$|^\W*what\?+\W*$|explain (it |that |this )?(again|differently|simpler|more simply)|"
+                 r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get)"),
+    ("example", r"\b(an? example|examples|for instance|show me|demonstrate|draw (it|that|me)|illustrate)\b"),
+]
+_PATTERNS = [(intent, re.compile(pattern, re.IGNORECASE)) for intent, pattern in _SOURCES]
+QUESTION_START = re.compile(r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|"
+                            r"will|explain|tell me)\b", re.IGNORECASE)
+
+
+def intent_of(message: str) -> Intent | None:
+    for intent, pattern in _PATTERNS:
+        if pattern.search(message):
+            return intent
+    return None
+
+
+def is_question(message: str) -> bool:
+    return "?" in message or bool(QUESTION_START.match(message))

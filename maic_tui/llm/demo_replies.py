@@ -1,0 +1,275 @@
+"""The offline demo's replies beyond prepared answers, each made from the classroom's own material: what the
+lesson is about, an example (drawn), the last point again in other words, a quiz question and its grading, a
+summary of what this session covered, a greeting, thanks, an answer explained from a slide, a short redirect for
+an off-topic message. Pure functions of the classroom, the conversation so far and the message."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from maic_tui.classroom.lesson import QuizQuestion
+from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
+
+_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+
+
+@dataclass(frozen=True, slots=True)
+class Said:
+    speaker: str  # an agent id, or "learner"
+    text: str
+
+
+def lead(classroom: Classroom) -> Agent:
+    return classroom.lead() or classroom.agents[0]
+
+
+def say(agent: Agent, *lines: str) -> DemoTurn:
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=" ".join(line for line in lines if line))])
+
+
+def _topics(classroom: Classroom) -> list[str]:
+    return [scene.title for scene in classroom.scenes if scene.type == "slide"]
+
+
+def about(classroom: Classroom) -> list[DemoTurn]:
+    topics = _topics(classroom)
+    listed = f" We go through {', '.join(topics[:-1])} and {topics[-1]}." if len(topics) > 1 else ""
+    description = classroom.description.rstrip(".")
+    return [say(lead(classroom), f"Today's lesson is “{classroom.title}”" + (f": {description}." if description
+                                                                            else "."), listed,
+                "Ask about any part of it, or say “quiz me”.")]
+
+
+def greeting(classroom: Classroom, scene: int) -> list[DemoTurn]:
+    name = classroom.learner.nickname
+    where = classroom.scenes[scene].title if 0 <= scene < len(classroom.scenes) else classroom.title
+    return [say(lead(classroom), f"Hi {name}! We're on “{where}”. Ask me anything about it, or say “quiz me”.")]
+
+
+def thanks(classroom: Classroom) -> list[DemoTurn]:
+    return [say(lead(classroom), f"You're welcome, {classroom.learner.nickname}. What would you like to look at next?")]
+
+
+OFF_TOPIC = ("That's outside today's lesson, so I'll leave it for another time.",
+             "Good question, but not one for today's lesson, so I won't guess.",
+             "That's beyond what we're covering today; let's keep it for another day.")
+
+
+def off_topic(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
+    """A short, friendly redirect (its wording varies with the seed), pointing at what the lesson does cover."""
+    import random
+
+    topics = _topics(classroom)[:2] or [classroom.title]
+    opening = random.Random(f"{seed}:{message}").choice(OFF_TOPIC)
+    return [say(lead(classroom), opening, f"Ask me about {' or '.join(f'“{t}”' for t in topics)} instead.")]
+
+
+def questions(classroom: Classroom) -> list[QuizQuestion]:
+    return [q for scene in classroom.scenes for q in scene.questions]
+
+
+def quiz_question_text(question: QuizQuestion) -> str:
+    from maic_tui.classroom.quiz import question_text
+
+    return question_text(question)
+
+
+def quiz(classroom: Classroom, said: Sequence[Said]) -> list[DemoTurn]:
+    """One of the lesson's quiz questions not asked yet (else the first again); a question from a slide if none."""
+    asked = " ".join(s.text for s in said if s.speaker != "learner")
+    pool = questions(classroom)
+    fresh = [q for q in pool if q.question not in asked] or pool
+    if fresh:
+        return [say(lead(classroom), "Here's one for you.", quiz_question_text(fresh[0]))]
+    topic = _topics(classroom)[0] if _topics(classroom) else classroom.title
+    return [say(lead(classroom), f"Here's one for you: explain “{topic}” in your own words, in one sentence.")]
+
+
+def asked_question(classroom: Classroom, said: Sequence[Said]) -> QuizQuestion | None:
+    """The quiz question the class's last message asked, if it asked one."""
+    last = " ".join(last_turn(said))
+    return next((q for q in questions(classroom) if q.question in last), None)
+
+
+def grade_reply(classroom: Classroom, question: QuizQuestion, reply: str) -> list[DemoTurn]:
+    from maic_tui.classroom.quiz import chosen_values, grade_by_keywords, grade_choice
+
+    if question.type == "short_answer":
+        grade = grade_by_keywords(question, reply)
+    else:
+        values = [v for v in chosen_values(question, reply) if any(o.value == v for o in question.options)]
+        grade = grade_choice(question, values)
+    name = classroom.learner.nickname
+    verdict = f"Right, {name}!" if grade.correct else (f"Partly, {name}." if grade.earned else f"Not quite, {name}.")
+    return [say(lead(classroom), verdict, grade.comment if not grade.correct else "", question.analysis)]
+
+
+def expected_check(classroom: Classroom, said: Sequence[Said]) -> DemoAnswer | None:
+    """The prepared answer whose closing question the class just asked, when the material says what it expects."""
+    last = " ".join(last_turn(said))
+    for answer in classroom.demo.answers:
+        asked = [step.say for turn in answer.turns for step in turn.steps if step.say and step.say.endswith("?")]
+        if answer.expects and any(question in last for question in asked):
+            return answer
+    return None
+
+
+def last_turn(said: Sequence[Said]) -> list[str]:
+    """What the class said since the learner's last message."""
+    spoken: list[str] = []
+    for entry in reversed(said):
+        if entry.speaker == "learner":
+            break
+        spoken.insert(0, entry.text)
+    return spoken
+
+
+def says_expected(answer: DemoAnswer, reply: str) -> bool:
+    """The reply holds one of the expected answers, spacing, ``^`` and ``*`` aside ("5 x^4" is "5x4")."""
+    def squeeze(text: str) -> str:
+        return re.sub(r"[\s*^]+", "", text.casefold())
+
+    return any(squeeze(expected) in squeeze(reply) for expected in answer.expects)
+
+
+def judge_expected(classroom: Classroom, answer: DemoAnswer, reply: str) -> list[DemoTurn]:
+    right = says_expected(answer, reply)
+    name = classroom.learner.nickname
+    if right:
+        return [say(lead(classroom), f"Exactly, {name}: {answer.expects[0]}. Well reasoned.")]
+    return [say(lead(classroom), f"Good try, {name}, but not quite: it's {answer.expects[0]}.",
+                "Look at the pattern once more and you'll see why.")]
+
+
+def summary(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> list[DemoTurn]:
+    covered: list[str] = []
+    for entry in said:
+        if entry.speaker == "learner":
+            continue
+        found = index.best(entry.text, ("scene", "script"))
+        if found is not None:
+            title = title_of(classroom, found.passage)
+            if title not in covered:
+                covered.append(title)
+    if not covered:
+        return [say(lead(classroom), "We haven't covered anything yet."), *about(classroom)]
+    listed = covered[0] if len(covered) == 1 else f"{', '.join(covered[:-1])} and {covered[-1]}"
+    return [say(lead(classroom), f"So far we covered {listed}.", "Which part would you like to go over again?")]
+
+
+def title_of(classroom: Classroom, passage: Passage) -> str:
+    if passage.scene is not None and 0 <= passage.scene < len(classroom.scenes):
+        return f"“{classroom.scenes[passage.scene].title}”"
+    return f"“{passage.key}”"
+
+
+def sentence_of(text: str) -> str:
+    text = text.strip()
+    return text if text[-1:] in ".!?" else f"{text}."
+
+
+def sentences(text: str) -> list[str]:
+    return [s.strip() for s in _SENTENCE.findall(text) if len(s.strip()) > 12]
+
+
+def from_slide(classroom: Classroom, passage: Passage, scene_now: int, avoid: str = "") -> list[DemoTurn]:
+    """An answer explained from the slide (and the lesson's own words on it), with a pointer when it is shown."""
+    teacher = lead(classroom)
+    if passage.scene is None or not 0 <= passage.scene < len(classroom.scenes):
+        return [say(teacher, *sentences(passage.text)[:2])]
+    scene = classroom.scenes[passage.scene]
+    # A formula is pointed at, not read out: LaTeX said aloud is noise.
+    lines = [sentence_of(element_text(e)) for e in scene.elements if element_text(e) and e.type != "formula"]
+    lines += [s for step in scene.script if step.say for s in sentences(step.say)]
+    fresh = [line for line in lines if line not in avoid] or lines
+    steps: list[DemoStep] = []
+    target = next((e.id for e in scene.elements), None)
+    if passage.scene == scene_now and target is not None and scene.type == "slide":
+        steps.append(DemoStep(action="spotlight", params={"elementId": target}))
+    steps.append(DemoStep(say=f"That's part of “{scene.title}”. " + " ".join(fresh[:2])))
+    return [DemoTurn(agent=teacher.id, steps=steps)]
+
+
+def simpler(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene_now: int) -> list[DemoTurn]:
+    """The last point again, in other words from the material (not the same text), shorter."""
+    last = next((s.text for s in reversed(said) if s.speaker != "learner"), "")
+    found = index.best(last, ("scene", "script")) if last else None
+    if found is None:
+        scene = classroom.scenes[scene_now] if 0 <= scene_now < len(classroom.scenes) else None
+        if scene is None:
+            return [say(lead(classroom), "Let me try again: which word lost you? I'll start from there.")]
+        found_scene = Passage("scene", scene.id, scene.title, scene_now)
+        turns = from_slide(classroom, found_scene, scene_now, avoid=last)
+    else:
+        turns = from_slide(classroom, found.passage, scene_now, avoid=last)
+    first = turns[0]
+    steps = [s if s.say is None else DemoStep(say="Let me put it more simply. " + s.say.split(". ", 1)[-1]
+                                                  + " Does that make more sense now?")
+             for s in first.steps]
+    return [DemoTurn(agent=first.agent, steps=steps)]
+
+
+def current_passage(classroom: Classroom, scene: int) -> Passage:
+    shown = classroom.scenes[scene] if 0 <= scene < len(classroom.scenes) else classroom.scenes[0]
+    return Passage("scene", shown.id, shown.title, classroom.scenes.index(shown))
+
+
+def example(classroom: Classroom, index: MaterialIndex, message: str, said: Sequence[Said]) -> DemoAnswer | None:
+    """A prepared answer that draws, on the message's topic or else on what was said last."""
+    drawing = [a for a in classroom.demo.answers
+               if any(step.action and step.action.startswith("wb_draw") for turn in a.turns for step in turn.steps)]
+    if not drawing:
+        return None
+    for text in (message, next((s.text for s in reversed(said) if s.speaker != "learner"), "")):
+        ranked = [m for m in index.rank(text, ("answer",)) if any(a.id == m.passage.key for a in drawing)]
+        if ranked:
+            return next(a for a in drawing if a.id == ranked[0].passage.key)
+    return drawing[0]
+
+
+def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
+    """An agent addressed by name, with nothing more to go on: what it makes of the scene on screen."""
+    shown = classroom.scenes[scene] if 0 <= scene < len(classroom.scenes) else None
+    line = next((sentence_of(element_text(e)) for e in shown.elements if element_text(e) and e.type != "formula"),
+                "") if shown else ""
+    if not line:
+        return say(agent, f"I'm still thinking about “{classroom.title}”. What would you like to know?")
+    return say(agent, f"For me the key point of “{shown.title}” is this: {line}" if shown else line)
+
+
+def reaction_to(classroom: Classroom, agent: Agent, message: str, index: MaterialIndex) -> DemoTurn:
+    """A student who speaks first on a topic the material gives to the teacher: it picks up the learner's point."""
+    topic = next((word for word in reversed(index.topic_words(message))), "")
+    name = classroom.learner.nickname
+    if topic:
+        return say(agent, f"That's a fair point about {topic}, {name}.")
+    return say(agent, f"Interesting, {name}. Go on?")
+
+
+def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
+    """The learner does not know the answer to what the class just asked: no problem, here it is."""
+    name = classroom.learner.nickname
+    asked = asked_question(classroom, said)
+    if asked is not None:
+        answer = asked.analysis or ", ".join(asked.answer)
+        return [say(lead(classroom), f"No problem, {name}: {answer}")]
+    check = expected_check(classroom, said)
+    if check is not None:
+        return [say(lead(classroom), f"No problem, {name}: it's {check.expects[0]}.")]
+    question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text)) if s.endswith("?")),
+                    "")
+    found = index.best(question, ("answer", "scene", "script")) if question else None
+    if found is None:
+        return [say(lead(classroom), f"That's fine, {name}. Let's work it out together: what do you already know?")]
+    if found.passage.kind == "answer":
+        prepared = next(a for a in classroom.demo.answers if a.id == found.passage.key)
+        told = [s for turn in prepared.turns for step in turn.steps if step.say for s in sentences(step.say)
+                if not s.endswith("?")]
+        turns = [say(lead(classroom), *told[:2])]
+    else:
+        turns = from_slide(classroom, found.passage, scene)
+    first = turns[0]
+    return [DemoTurn(agent=first.agent, steps=[DemoStep(say=f"That's fine, {name}."), *first.steps])]
