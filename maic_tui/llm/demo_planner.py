@@ -28,6 +28,7 @@ _ROLE_LINES = {
 _FAREWELL = re.compile(r"\b(bye|goodbye|see you|thanks|thank you|that's all|that is all|done for today)\b",
                        re.IGNORECASE)
 MAX_OPTIONS = 3
+SAME_QUESTION = 90  # rapidfuzz ratio at which a message is the prepared question itself
 ANSWER_SHARE = 0.5  # a prepared answer is chosen over a better-ranked slide when it scores at least this share
 
 
@@ -101,6 +102,15 @@ def _named(classroom: Classroom, message: str) -> Agent | None:
     return None
 
 
+def _prepared_question(classroom: Classroom, message: str) -> DemoAnswer | None:
+    from rapidfuzz import fuzz
+
+    text = message.casefold().strip(" ?!.")
+    scored = [(fuzz.ratio(text, answer.question.casefold().strip(" ?!.")), answer) for answer in classroom.demo.answers]
+    best = max(scored, default=None, key=lambda pair: pair[0])
+    return best[1] if best is not None and best[0] >= SAME_QUESTION else None
+
+
 def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple[str, str]] = (),
              scene: int = 0) -> Plan:
     history = [Said(speaker, text) for speaker, text in said]
@@ -137,6 +147,9 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         drawn = replies.example(classroom, index, text, history)
         if drawn is not None:
             return Plan(list(drawn.turns), "example", drawn)
+    asked_as_written = _prepared_question(classroom, text)  # a suggestion picked, or typed nearly as offered
+    if asked_as_written is not None:
+        return Plan(list(asked_as_written.turns), "answer", asked_as_written)
     best = index.best(text)
     prepared = index.best(text, ("answer",))
     if best is not None and prepared is not None and prepared.score >= ANSWER_SHARE * best.score:
