@@ -49,7 +49,7 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "validate", "sessions", "export", "replay", "eval", "doctor", "serve")
+VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "eval", "doctor", "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -110,6 +110,17 @@ def _parser() -> argparse.ArgumentParser:
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 150 on a terminal, 0 when the output is piped)")
     _data_dir_flag(run)
+    new = verbs.add_parser("new", help="generate a classroom file on a topic with a real model")
+    new.add_argument("topic", help="what the lesson teaches")
+    new.add_argument("--from", dest="material", default=None, metavar="FILE",
+                     help="material the lesson must teach: Markdown, plain text or PDF")
+    new.add_argument("--agents", type=int, default=4, choices=range(2, 9), metavar="N",
+                     help="people in the class, teacher included (2-8, default 4)")
+    new.add_argument("--scenes", type=int, default=3, choices=range(1, 9), metavar="N",
+                     help="lesson scenes before the quiz (1-8, default 3)")
+    new.add_argument("--language", default="en", metavar="CODE", help="the lesson's language (default en)")
+    new.add_argument("-o", "--output", default=None, metavar="FILE", help="where to write it (default: TOPIC.toml)")
+    _model_flags(new)
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     sessions = verbs.add_parser("sessions", help="list recorded sessions, newest first")
@@ -218,6 +229,11 @@ def _headless(args: argparse.Namespace) -> int:
     with StopSignals() as stop:  # before the slow imports: a signal while they load must not be lost
         from maic_tui.session import commands
 
+        if args.verb == "new":
+            from maic_tui.session.new_command import run_new
+
+            return run_new(args.topic, _flags(args), material_path=args.material, agents=args.agents,
+                           scenes=args.scenes, language=args.language, output=args.output, stop=stop)
         if args.verb == "run":
             return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                       sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson)

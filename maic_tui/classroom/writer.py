@@ -18,7 +18,12 @@ _BARE_KEY = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ01234
 
 
 def classroom_toml(classroom: Classroom, comment: str = "") -> str:
-    data = classroom.model_dump(mode="json", exclude_defaults=True, by_alias=True)
+    return data_toml(classroom.model_dump(mode="json", exclude_defaults=True, by_alias=True), comment)
+
+
+def data_toml(data: dict[str, Any], comment: str = "") -> str:
+    """The same layout for classroom data that has not been checked yet (a generated draft, to be checked)."""
+    data = dict(data)
     out: list[str] = [f"# {line}".rstrip() for line in comment.splitlines()]
     out += [f"{key(name)} = {value(data.pop(name))}" for name in ("title", "description", "language") if name in data]
     for table in ("learner", "session", "limits", "routing"):
@@ -27,7 +32,7 @@ def classroom_toml(classroom: Classroom, comment: str = "") -> str:
     for agent in data.pop("agents", []):
         out += ["", "[[agents]]", *_pairs(agent)]
     for scene in data.pop("scenes", []):
-        out += _scene(scene)
+        out += _scene(dict(scene))
     demo = data.pop("demo", {})
     if demo:
         out += ["", "# --- demo material for the offline demo model ---"]

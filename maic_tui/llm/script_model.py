@@ -51,6 +51,7 @@ class ScriptFile(Strict):
     director: list[Entry] = Field(default_factory=list)
     agents: dict[str, list[Entry]] = Field(default_factory=dict)
     grader: list[Entry] = Field(default_factory=list)  # answers to short quiz answers, ``{"score", "comment"}``
+    stages: dict[str, list[Entry]] = Field(default_factory=dict)  # maic-tui new: answers per stage ("outline", ...)
 
 
 def load_script(path: str | Path) -> ScriptFile:
@@ -77,6 +78,8 @@ class ScriptBook:
     def take(self, caller: str) -> ScriptEntry:
         if caller in (DIRECTOR, GRADER):
             entries = self.script.director if caller == DIRECTOR else self.script.grader
+        elif caller in self.script.stages:
+            entries = self.script.stages[caller]
         else:
             entries = self.script.agents.get(caller, [])
         index = self._next.get(caller, 0)

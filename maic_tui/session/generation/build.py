@@ -1,0 +1,143 @@
+"""Stage answers into classroom data: ids, colours, positions, pointers and option values are assigned here,
+and what cannot be built is a problem line the stage is asked again with."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from maic_tui.session.generation.stages import AVATARS, PALETTE, slug
+
+Data = dict[str, Any]
+BOARD_ROWS = 6  # lines of board writing per scene, 70 units apart
+
+
+def outline(draft: Data, answer: Data) -> list[str]:
+    draft["title"] = " ".join(str(answer.get("title", "")).split())[:80] or "A lesson"
+    draft["description"] = " ".join(str(answer.get("description", "")).split())
+    scenes = [s for s in answer.get("scenes", []) if isinstance(s, dict) and s.get("title")]
+    draft["_outline"] = [{"title": " ".join(str(s["title"]).split())[:80],
+                          "points": [str(p) for p in s.get("points", []) if str(p).strip()] or [str(s["title"])]}
+                         for s in scenes]
+    return [] if scenes else ["the outline has no scenes with a title"]
+
+
+def roster(draft: Data, answer: Data) -> list[str]:
+    agents, used = [], set()
+    for number, person in enumerate(answer.get("agents", [])):
+        name = " ".join(str(person.get("name", "")).split())[:40] or f"Agent {number + 1}"
+        ident = slug(name.split()[-1] if person.get("role") == "teacher" else name.split()[0], f"agent{number + 1}")
+        while ident in used:
+            ident += str(number + 1)
+        used.add(ident)
+        role = person.get("role") if person.get("role") in ("teacher", "assistant", "student") else "student"
+        agents.append({"id": ident, "name": name, "role": role, "persona": str(person.get("persona", "")).strip(),
+                       "avatar": AVATARS[number % len(AVATARS)], "color": PALETTE[number % len(PALETTE)],
+                       "priority": {"teacher": 10, "assistant": 7, "student": 5}[role]})
+    draft["agents"] = agents
+    teachers = sum(agent["role"] == "teacher" for agent in agents)
+    return [] if teachers == 1 else [f"the class needs exactly one teacher (it has {teachers})"]
+
+
+def scene(draft: Data, number: int, answer: Data) -> list[str]:
+    planned = draft["_outline"][number]
+    roles = {agent["id"]: agent["role"] for agent in draft["agents"]}
+    problems: list[str] = []
+    elements = []
+    for k, item in enumerate(answer.get("elements", [])):
+        kind, text = item.get("kind"), " ".join(str(item.get("text", "")).split())
+        items = [str(i).strip() for i in item.get("items", []) if str(i).strip()]
+        if kind == "bullets" and items:
+            elements.append({"type": "bullets", "id": f"e{k + 1}", "items": items})
+        elif text:
+            elements.append({"type": "title" if kind == "title" else "text", "id": f"e{k + 1}", "text": text})
+    if not elements:
+        problems.append("the slide has no element with text")
+    script: list[Data] = []
+    rows, board_open = 0, False
+    for line in answer.get("lines", []):
+        agent = line.get("agent")
+        if agent not in roles:
+            problems.append(f"line by {agent!r}: not an agent id ({', '.join(roles)})")
+            continue
+        pointed = line.get("point_at")
+        if roles[agent] == "teacher" and isinstance(pointed, int) and 0 <= pointed < len(elements):
+            if board_open:
+                script.append({"agent": agent, "action": "wb_close"})
+                board_open = False
+            script.append({"agent": agent, "action": "spotlight", "params": {"elementId": elements[pointed]["id"]}})
+        said = " ".join(str(line.get("say", "")).split())
+        if said:
+            script.append({"agent": agent, "say": said})
+        board = " ".join(str(line.get("board", "")).split())[:80]
+        if board and rows < BOARD_ROWS:
+            if rows == 0 and number > 0:
+                script.append({"agent": agent, "action": "wb_clear"})
+            script.append({"agent": agent, "action": "wb_draw_text", "params": {
+                "content": board, "x": 40, "y": 40 + 70 * rows, "width": 900, "height": 50, "fontSize": 20}})
+            rows, board_open = rows + 1, True
+    if not any("say" in step for step in script):
+        problems.append("the lecture has no line with speech")
+    topic = " ".join(str(answer.get("discussion", "")).split())
+    students = [ident for ident, role in roles.items() if role == "student"]
+    if topic and students:
+        script.append({"discussion": topic, "agent": students[number % len(students)]})
+    ident = slug(planned["title"], f"scene{number + 1}")
+    taken = {s["id"] for s in draft.get("scenes", [])}
+    draft.setdefault("scenes", []).append({"id": ident if ident not in taken else f"{ident}-{number + 1}",
+                                           "title": planned["title"], "script": script, "elements": elements})
+    return problems
+
+
+def quiz(draft: Data, answer: Data) -> list[str]:
+    problems, questions = [], []
+    for k, item in enumerate(answer.get("questions", [])):
+        kind, text = item.get("type"), " ".join(str(item.get("question", "")).split())
+        question: Data = {"id": f"q{k + 1}", "type": kind, "question": text,
+                          "analysis": " ".join(str(item.get("analysis", "")).split())}
+        if kind in ("single", "multiple"):
+            labels = [str(o).strip() for o in item.get("options", []) if str(o).strip()]
+            question["options"] = [{"label": label, "value": chr(ord("a") + i)} for i, label in enumerate(labels)]
+            right = [i for i in item.get("correct", []) if isinstance(i, int)]
+            wrong = [i for i in right if not 0 <= i < len(labels)]
+            if wrong:
+                problems.append(f"question {k + 1}: correct option {wrong[0]} is not one of 0..{len(labels) - 1}")
+            question["answer"] = [chr(ord("a") + i) for i in right if 0 <= i < len(labels)]
+            if kind == "single" and len(question["answer"]) > 1:
+                question["answer"] = question["answer"][:1]
+        else:
+            question["answer"] = [" ".join(str(item.get("model_answer", "")).split())] if item.get("model_answer") \
+                else []
+            question["keywords"] = [str(w).strip() for w in item.get("keywords", []) if str(w).strip()]
+        questions.append(question)
+    kinds = {q["type"] for q in questions}
+    if not kinds & {"single", "multiple"} or "short_answer" not in kinds:
+        problems.append("the quiz needs at least one single or multiple choice question and one short_answer")
+    draft.setdefault("scenes", []).append({"id": "quiz", "title": "Check yourself", "type": "quiz",
+                                           "questions": questions})
+    return problems
+
+
+def demo(draft: Data, answer: Data) -> list[str]:
+    teacher = next(a for a in draft["agents"] if a["role"] == "teacher")
+    answers, used = [], set()
+    for k, item in enumerate(answer.get("answers", [])):
+        question = " ".join(str(item.get("question", "")).split())
+        said = " ".join(str(item.get("answer", "")).split())
+        keywords = [str(w).strip() for w in item.get("keywords", []) if str(w).strip()]
+        if not (question and said and keywords):
+            continue
+        ident = slug(question, f"answer{k + 1}")
+        if ident in used:
+            continue
+        used.add(ident)
+        answers.append({"id": ident, "question": question, "keywords": keywords,
+                        "turns": [{"agent": teacher["id"], "steps": [{"say": said}]}]})
+    nickname = draft.get("learner", {}).get("nickname", "everyone")
+    draft["demo"] = {"opening": [{"agent": teacher["id"], "steps": [
+        {"say": f"Welcome, {nickname}! Today: {draft['title']}. Ask me anything as we go."}]}], "answers": answers}
+    return [] if answers else ["no prepared answer has a question, keywords and an answer"]
+
+
+def classroom_data(draft: Data) -> Data:
+    """The draft without the generator's own notes (the outline), as the classroom file holds it."""
+    return {key: value for key, value in draft.items() if not key.startswith("_")}

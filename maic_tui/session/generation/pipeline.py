@@ -1,0 +1,188 @@
+"""``maic-tui new``'s pipeline: material summarised in pieces, then outline → roster → each scene → quiz → demo
+material, every stage's answer checked by the loader that checks a hand-written file, and asked again with the
+loader's lines (at most ``REPAIRS`` times) before the generation stops with what it had."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
+
+from maic_tui.classroom.loader import check_text
+from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.writer import data_toml
+from maic_tui.llm import describe, make_provider
+from maic_tui.llm.options import ModelOptions
+from maic_tui.llm.streaming import chunk_text
+from maic_tui.llm.structured_modes import ModeMemory
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.decision import ObjectScanner
+from maic_tui.session.generation import build, stages
+from maic_tui.session.generation.stages import Brief
+
+REPAIRS = 2  # a stage is asked again at most this many times with the loader's lines
+ANSWER_TOKENS = 1_500
+ANSWER_CHARS = 16_000
+SYSTEM = ("You write parts of a classroom file for a multi-agent lesson. You answer with one JSON object and "
+          "nothing else.")
+
+Progress = Callable[[str, str], None]  # (stage, detail)
+
+
+class GenerationFailed(Exception):
+    def __init__(self, stage: str, lines: list[str], draft: dict[str, Any]) -> None:
+        super().__init__(f"the {stage} stage did not validate after {REPAIRS} repairs: {lines[0] if lines else '?'}")
+        self.stage, self.lines, self.draft = stage, lines, draft
+
+
+@dataclass
+class StageLog:
+    stage: str
+    rounds: int  # 1 + repairs
+    seconds: float
+
+
+@dataclass
+class Generated:
+    classroom: Classroom
+    text: str  # the TOML file
+    log: list[StageLog] = field(default_factory=list)
+
+
+def _placeholder(topic: str) -> Classroom:
+    """The session context needs a classroom; the generator's calls use none of it."""
+    return Classroom.model_validate({"title": topic[:80] or "New classroom", "agents": [
+        {"id": "writer", "name": "Writer", "role": "teacher", "persona": "Writes lessons.", "avatar": "✎",
+         "color": "#2563eb"}]})
+
+
+def parse_object(raw: str) -> dict[str, Any]:
+    """The first JSON object in a model's answer (prose or code fences around it are ignored)."""
+    start = raw.find("{")
+    if start == -1:
+        raise ValueError("the answer has no JSON object")
+    try:
+        found, _ = json.JSONDecoder().raw_decode(raw[start:])
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"the JSON object does not parse: {exc.msg} at character {exc.pos}") from None
+    if not isinstance(found, dict):
+        raise ValueError("the answer is not a JSON object")
+    return found
+
+
+class Generator:
+    def __init__(self, spec: str, options: ModelOptions, brief: Brief, progress: Progress | None = None,
+                 modes: ModeMemory | None = None) -> None:
+        self.brief = brief
+        self.progress = progress or (lambda stage, detail: None)
+        classroom = _placeholder(brief.topic)
+        self.ctx = EngineContext(classroom, make_provider(spec, classroom, options), modes=modes or ModeMemory(None))
+        self.draft: dict[str, Any] = {"language": brief.language}
+        self.log: list[StageLog] = []
+
+    async def ask(self, stage: str, schema: dict[str, Any], prompt: str,
+                  apply: Callable[[dict[str, Any]], list[str]], check: bool = True) -> dict[str, Any]:
+        """One stage: ask, build, check; again with the problems; GenerationFailed after the last repair."""
+        import time
+
+        started = time.monotonic()
+        messages: list[BaseMessage] = [SystemMessage(SYSTEM), HumanMessage(prompt)]
+        lines: list[str] = []
+        for round_ in range(1, REPAIRS + 2):
+            raw = await self._call(stage, schema, messages)
+            before = json.loads(json.dumps(self.draft))  # a failed round leaves the draft as it was
+            try:
+                answer = parse_object(raw)
+                lines = apply(answer)
+            except ValueError as exc:
+                answer, lines = {}, [str(exc)]
+            if not lines and check:
+                lines = self.check()
+            if not lines:
+                self.log.append(StageLog(stage, round_, time.monotonic() - started))
+                return answer
+            self.draft = before
+            self.progress(stage, f"repair {round_}: {lines[0]}")
+            problems = "\n".join(f"- {line}" for line in lines[:8])
+            messages = [*messages[:2], AIMessage(raw[:ANSWER_CHARS]),
+                        HumanMessage(f"That answer has these problems:\n{problems}\nAnswer again with one corrected "
+                                     "JSON object.")]
+        raise GenerationFailed(stage, lines, self.draft)
+
+    def check(self) -> list[str]:
+        """The loader's lines for the classroom so far (as for a hand-written file)."""
+        if not self.draft.get("agents"):
+            return []
+        _, problems = check_text(data_toml(build.classroom_data(self.draft)), "generated classroom")
+        return [f"{p.path}: {p.message}" if p.path else p.message for p in problems]
+
+    async def _call(self, stage: str, schema: dict[str, Any], messages: list[BaseMessage]) -> str:
+        ctx = self.ctx
+
+        async def attempt() -> str:
+            parts: list[str] = []
+            scanner = ObjectScanner()
+            stream = ctx.model(stage, f"classroom_{stage}", schema, ANSWER_TOKENS).astream(messages)
+            async for chunk in stream:
+                text = chunk_text(chunk)
+                parts.append(text)
+                if scanner.feed(text) or sum(map(len, parts)) >= ANSWER_CHARS:
+                    break
+            return "".join(parts)
+
+        try:
+            return await ctx.call(attempt)
+        except Exception as exc:  # a failing server: one line, and the stage stops the generation
+            raise GenerationFailed(stage, [describe(exc, who=stage, secrets=ctx.secrets).message], self.draft) from None
+
+    async def run(self) -> Generated:
+        brief = self.brief
+        if len(brief.material) > stages.SUMMARY_CHARS:
+            brief = Brief(brief.topic, brief.agents, brief.scenes, brief.language, await self._summarise())
+        self.progress("outline", brief.topic)
+        await self.ask("outline", stages.outline_schema(brief.scenes), stages.outline_prompt(brief),
+                       lambda a: build.outline(self.draft, a), check=False)
+        title = self.draft["title"]
+        self.progress("roster", title)
+        await self.ask("roster", stages.roster_schema(brief.agents), stages.roster_prompt(brief, title),
+                       lambda a: build.roster(self.draft, a))
+        cast = "; ".join(f"{a['id']} ({a['role']}: {a['persona']})" for a in self.draft["agents"])
+        planned = self.draft["_outline"]
+        middle = len(planned) // 2
+        for number, scene in enumerate(planned):
+            self.progress("scene", f"{number + 1}/{len(planned)} {scene['title']}")
+            schema = stages.scene_schema([a["id"] for a in self.draft["agents"]], number == middle)
+
+            def apply(answer: dict[str, Any], n: int = number) -> list[str]:
+                return build.scene(self.draft, n, answer)
+
+            await self.ask("scene", schema, stages.scene_prompt(brief, title, scene, cast, number == middle), apply)
+        points = "; ".join(p for s in planned for p in s["points"])
+        self.progress("quiz", title)
+        await self.ask("quiz", stages.quiz_schema(), stages.quiz_prompt(title, points),
+                       lambda a: build.quiz(self.draft, a))
+        self.progress("demo", title)
+        await self.ask("demo", stages.demo_schema(), stages.demo_prompt(title, points),
+                       lambda a: build.demo(self.draft, a))
+        text = data_toml(build.classroom_data(self.draft), comment=f"Generated by maic-tui new: {brief.topic}")
+        classroom, problems = check_text(text, "generated classroom")
+        if classroom is None:  # every stage was checked; this is the whole file's last word
+            raise GenerationFailed("final check", [str(p) for p in problems], self.draft)
+        return Generated(classroom, text, self.log)
+
+    async def _summarise(self) -> str:
+        """Long material in pieces of about ``SUMMARY_CHARS``, each summarised; the summaries teach the lesson."""
+        material, size = self.brief.material, stages.SUMMARY_CHARS
+        pieces = [material[i:i + size] for i in range(0, len(material), size)]
+        summaries = []
+        for number, piece in enumerate(pieces):
+            self.progress("summary", f"{number + 1}/{len(pieces)}")
+            answer = await self.ask("summary", stages.summary_schema(),
+                                    stages.summary_prompt(self.brief.topic, piece),
+                                    lambda a: [] if str(a.get("summary", "")).strip() else ["the summary is empty"],
+                                    check=False)
+            summaries.append(str(answer["summary"]).strip())
+        return "\n".join(summaries)

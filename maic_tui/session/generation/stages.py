@@ -1,0 +1,131 @@
+"""The stages of ``maic-tui new`` (as OpenMAIC's outline → scenes → actions): what each asks the model, the JSON
+schema its answer must fit (structured output constrains servers that take it), and how the answer becomes part
+of a classroom. The model writes the content; code writes the structure (ids, positions, pointers, the quiz's
+option values), so a small model's slips are few and the loader can name each one."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+ROLES = ("teacher", "assistant", "student")
+ELEMENT_KINDS = ("title", "text", "bullets")
+QUESTION_KINDS = ("single", "multiple", "short_answer")
+SUMMARY_CHARS = 4_000  # material is summarised in pieces of about this size
+PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#f59e0b", "#0891b2", "#db2777", "#65a30d")
+AVATARS = ("🎓", "💡", "🙋", "🧠", "📒", "🔭", "🎨", "⚡")
+
+
+def slug(text: str, fallback: str) -> str:
+    found = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:40].strip("-")
+    return found or fallback
+
+
+def _strings(low: int = 1, high: int = 6) -> dict[str, Any]:
+    return {"type": "array", "items": {"type": "string"}, "minItems": low, "maxItems": high}
+
+
+def _object(**properties: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "object", "additionalProperties": False, "required": list(properties), "properties": properties}
+
+
+STRING: dict[str, Any] = {"type": "string"}
+
+
+def summary_schema() -> dict[str, Any]:
+    return _object(summary=STRING)
+
+
+def outline_schema(scenes: int) -> dict[str, Any]:
+    scene = _object(title=STRING, points=_strings(1, 4))
+    return _object(title=STRING, description=STRING,
+                   scenes={"type": "array", "items": scene, "minItems": scenes, "maxItems": scenes})
+
+
+def roster_schema(agents: int) -> dict[str, Any]:
+    agent = _object(name=STRING, role={"type": "string", "enum": list(ROLES)}, persona=STRING)
+    return _object(agents={"type": "array", "items": agent, "minItems": agents, "maxItems": agents})
+
+
+def scene_schema(agent_ids: list[str], discussion: bool) -> dict[str, Any]:
+    element = _object(kind={"type": "string", "enum": list(ELEMENT_KINDS)}, text=STRING, items=_strings(0, 5))
+    line = _object(agent={"type": "string", "enum": agent_ids}, say=STRING,
+                   point_at={"type": "integer", "minimum": 0}, board=STRING)
+    properties: dict[str, dict[str, Any]] = {
+        "elements": {"type": "array", "items": element, "minItems": 1, "maxItems": 4},
+        "lines": {"type": "array", "items": line, "minItems": 2, "maxItems": 8},
+    }
+    if discussion:
+        properties["discussion"] = STRING
+    return _object(**properties)
+
+
+def quiz_schema() -> dict[str, Any]:
+    question = _object(type={"type": "string", "enum": list(QUESTION_KINDS)}, question=STRING,
+                       options=_strings(0, 4), correct={"type": "array", "items": {"type": "integer"}},
+                       model_answer=STRING, keywords=_strings(0, 4), analysis=STRING)
+    return _object(questions={"type": "array", "items": question, "minItems": 2, "maxItems": 4})
+
+
+def demo_schema() -> dict[str, Any]:
+    answer = _object(question=STRING, keywords=_strings(1, 6), answer=STRING)
+    return _object(answers={"type": "array", "items": answer, "minItems": 3, "maxItems": 8})
+
+
+@dataclass(frozen=True, slots=True)
+class Brief:
+    """What the learner asked for."""
+
+    topic: str
+    agents: int = 4
+    scenes: int = 3
+    language: str = "en"
+    material: str = ""  # the text of --from (summarised when long)
+
+
+def outline_prompt(brief: Brief) -> str:
+    material = f"\n\nTeach this material:\n{brief.material}" if brief.material else ""
+    return (f"Plan a short lesson on: {brief.topic}. Language: {brief.language}. Give a title, a one-sentence "
+            f"description and exactly {brief.scenes} scenes, each with a title and one to four key points, in "
+            f"teaching order.{material}\nAnswer with one JSON object only.")
+
+
+def roster_prompt(brief: Brief, title: str) -> str:
+    students = max(brief.agents - 2, 1)
+    return (f"Cast the class for the lesson \"{title}\": exactly {brief.agents} people. One teacher, "
+            f"{'one teaching assistant and ' if brief.agents >= 3 else ''}{students} student"
+            f"{'s' if students != 1 else ''} with clearly different personalities. Each has a first name (the "
+            f"teacher may have a title), a role (teacher, assistant or student) and a persona of one sentence "
+            f"saying how they speak and think.\nAnswer with one JSON object only.")
+
+
+def scene_prompt(brief: Brief, title: str, scene: dict[str, Any], cast: str, discussion: bool) -> str:
+    points = "; ".join(scene["points"])
+    ask = (" Also give \"discussion\": one open question on this scene for the class to debate." if discussion
+           else "")
+    material = f"\n\nMaterial:\n{brief.material}" if brief.material else ""
+    return (f"Lesson \"{title}\", scene \"{scene['title']}\" (points: {points}). Class: {cast}.\n"
+            "Write the slide as 1-4 elements (kind title, text or bullets; bullets use items) and the lecture as "
+            "2-8 lines: the teacher explains each point, a student asks or reacts once in character. Each line "
+            "has the agent's id, what they say (one or two sentences), point_at (the number of the slide element "
+            "it talks about, from 0) and board (a few words to write on the whiteboard, or nothing)."
+            f"{ask}{material}\nAnswer with one JSON object only.")
+
+
+def quiz_prompt(title: str, points: str) -> str:
+    return (f"Write a short quiz on the lesson \"{title}\" ({points}): two to four questions, at least one of type "
+            "single (options, and correct: the number of the right option, from 0) and one of type short_answer "
+            "(model_answer and two or three keywords a good answer contains). Each question has an analysis: one "
+            "sentence explaining the answer.\nAnswer with one JSON object only.")
+
+
+def demo_prompt(title: str, points: str) -> str:
+    return (f"For the lesson \"{title}\" ({points}), write three to eight questions a learner would ask, each with "
+            "keywords (words of the question's topic) and the teacher's answer in two sentences.\nAnswer with one "
+            "JSON object only.")
+
+
+def summary_prompt(topic: str, piece: str) -> str:
+    return (f"Summarise this material for a lesson on {topic}, keeping every fact a teacher needs, in at most 150 "
+            f"words:\n\n{piece}\n\nAnswer with one JSON object only.")
