@@ -58,6 +58,7 @@ class ClassroomCommands(ListedCommands):
             ("Interrupt the class", app.action_interrupt, "Stop the agent speaking now (Esc)"),
             ("Full transcript", app.action_full_transcript, "Everything said so far, as selectable text"),
             ("Copy last message", app.action_copy_last, "Copy the latest agent message to the clipboard"),
+            ("New classroom…", app.action_new_classroom, "Generate a class on any topic with the model, then open it"),
             ("Help", app.action_help, "Keys and how the classroom works (F1)"),
         ]
         if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import replace
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from textual import work
@@ -186,6 +187,21 @@ class LiveClass(_Base):
         self._reset_room_state()
         await self.recompose()
         self._enter_room()
+
+    def action_new_classroom(self) -> None:
+        """Generate a classroom (palette), written to ``classrooms/`` in the data directory, and open it."""
+        from maic_tui import paths
+        from maic_tui.llm import ModelOptions
+        from maic_tui.tui.screens.new_classroom import NewClassroomScreen
+
+        folder = (self.recipe.data_dir or paths.data_dir(None)) / "classrooms"
+
+        async def opened(path: Path | None) -> None:
+            if path is not None:
+                await self.switch_classroom(str(path))
+
+        screen = NewClassroomScreen(self.recipe.model, self.recipe.options or ModelOptions(), folder)
+        self.push_screen(screen, opened)
 
     def replay_finished(self) -> None:
         """Called when a replayed log has been played to its end (the SVG export takes its picture instead)."""

@@ -1,0 +1,82 @@
+"""The palette's "New classroom…": the topic is asked, the generation shows its stages as it runs (the same
+pipeline as ``maic-tui new``), and the class opens when the file is written. Esc cancels."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, Static
+
+from maic_tui.text_safety import one_line
+from maic_tui.tui.plain import plain
+
+
+class NewClassroomScreen(ModalScreen[Path | None]):
+    """Dismissed with the written file, or None."""
+
+    CSS_PATH = Path(__file__).with_name("new_classroom.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, model: str, options: object, folder: Path) -> None:
+        super().__init__()
+        self.model, self.options, self.folder = model, options, folder
+        self.generating = False
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="new-classroom"):
+            yield Static(Text("New classroom: what should the lesson teach?", style="bold"))
+            yield Input(placeholder="a topic, e.g. how vaccines work", id="new-topic")
+            yield Static(plain(f"Written to {self.folder}, then opened. Esc cancels."), id="new-progress")
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def show(self, text: str, failed: bool = False) -> None:
+        line = self.query_one("#new-progress", Static)
+        line.update(plain(one_line(text, 300)))
+        line.set_class(failed, "-failed")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        topic = " ".join(event.value.split())
+        if not topic or self.generating:
+            return
+        if self.model == "demo":
+            from maic_tui.session.new_command import NEEDS_A_MODEL
+
+            self.show(NEEDS_A_MODEL.removeprefix("maic-tui: "), failed=True)
+            return
+        self.generating = True
+        self.query_one(Input).disabled = True
+        self._generate(topic)
+
+    @work(exclusive=True, group="generate", exit_on_error=False)
+    async def _generate(self, topic: str) -> None:
+        from maic_tui.session.generation.pipeline import GenerationFailed, Generator
+        from maic_tui.session.generation.stages import Brief
+        from maic_tui.session.new_command import output_path, write_atomically
+
+        generator = Generator(self.model, self.options, Brief(topic),  # type: ignore[arg-type]
+                              lambda stage, detail: self.show(f"{stage}: {detail}"))
+        try:
+            generated = await generator.run()
+        except GenerationFailed as failed:
+            self.generating = False
+            self.query_one(Input).disabled = False
+            self.show(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})",
+                      failed=True)
+            return
+        self.folder.mkdir(parents=True, exist_ok=True)
+        target = self.folder / output_path(topic, None).name
+        write_atomically(target, generated.text)
+        self.dismiss(target)
+
+    def action_cancel(self) -> None:
+        self.workers.cancel_group(self, "generate")
+        self.dismiss(None)
