@@ -85,15 +85,15 @@ def test_every_stage_makes_a_classroom_that_validates_and_plays_offline(
 
 def test_a_stage_whose_answer_the_loader_refuses_is_asked_again_with_its_lines(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    two_teachers = {"agents": [{**person, "role": "teacher"} for person in ROSTER["agents"]]}
+    nobody: dict[str, Any] = {"agents": []}
     bad_scene = {**scene("Rise over run"), "lines": [{"agent": "nobody", "say": "Hi", "point_at": 0, "board": ""}]}
     scenes = ["not json at all", bad_scene, scene("Rise over run"), scene("Steep and flat", True),
               scene("Slopes in life")]
-    spec = script(tmp_path, roster=[two_teachers, ROSTER], scene=scenes)
+    spec = script(tmp_path, roster=[nobody, ROSTER], scene=scenes)
     out = tmp_path / "slopes.toml"
     assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 0
     err = capsys.readouterr().err
-    assert "roster: repair 1: the class needs exactly one teacher (it has 4)" in err
+    assert "roster: repair 1: the roster has nobody in it" in err
     assert "scene: repair 1: the answer has no JSON object" in err
     assert "scene: repair 2: line by 'nobody': not an agent id" in err
     assert "roster   2 rounds" in err and "scene    3 rounds" in err
@@ -102,9 +102,9 @@ def test_a_stage_whose_answer_the_loader_refuses_is_asked_again_with_its_lines(
 
 def test_a_stage_that_never_validates_stops_and_keeps_what_it_had(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    no_short = {"questions": [QUIZ["questions"][0], QUIZ["questions"][0]]}
+    no_choice = {"questions": [QUIZ["questions"][1], QUIZ["questions"][1]]}
     out = tmp_path / "slopes.toml"
-    assert main(["new", "slopes", "--model", script(tmp_path, quiz=[no_short] * 3), "-o", str(out)]) == 1
+    assert main(["new", "slopes", "--model", script(tmp_path, quiz=[no_choice] * 3), "-o", str(out)]) == 1
     err = capsys.readouterr().err.strip().splitlines()[-1]
     partial = tmp_path / "slopes.toml.partial.json"
     assert err == ("maic-tui: the quiz needs at least one single or multiple choice question and one short_answer "
@@ -184,3 +184,24 @@ def test_an_existing_default_output_is_not_overwritten(tmp_path: Path, monkeypat
     assert main(["new", "Slopes!", "--model", script(tmp_path)]) == 2
     assert "slopes.toml exists: give -o FILE" in capsys.readouterr().err
     assert (tmp_path / "slopes.toml").read_text(encoding="utf-8") == "mine"
+
+
+def test_what_code_can_settle_is_settled_without_asking_again(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Two teachers, an empty persona, a line by a name instead of an id, a slide without elements, a quiz without
+    a short answer, no usable demo answer: the draft is completed from what the model did give."""
+    roster = {"agents": [{**ROSTER["agents"][0]}, {**ROSTER["agents"][1], "role": "teacher", "persona": ""},
+                         *ROSTER["agents"][2:]]}
+    bare = {"elements": [], "lines": [{"agent": "Ms. Hale", "say": "Rise over run.", "point_at": 0, "board": ""}]}
+    spec = script(tmp_path, roster=[roster], scene=[bare, scene("Steep and flat", True), scene("Slopes in life")],
+                  quiz=[{"questions": [QUIZ["questions"][0]]}], demo=[{"answers": []}])
+    out = tmp_path / "slopes.toml"
+    assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 0
+    assert "repair" not in capsys.readouterr().err
+    room = load_classroom(out)
+    assert [a.role for a in room.agents] == ["teacher", "assistant", "student", "student"] and room.agents[1].persona
+    first = room.scenes[0]
+    assert [e.type for e in first.elements] == ["title", "bullets"] and first.script[-1].agent == "hale"
+    quiz = next(s for s in room.scenes if s.type == "quiz")
+    assert [q.type for q in quiz.questions] == ["single", "short_answer"]
+    assert room.demo.answers[0].question == "What is Rise over run about?"

@@ -9,6 +9,9 @@ from maic_tui.session.generation.stages import AVATARS, PALETTE, slug
 
 Data = dict[str, Any]
 BOARD_ROWS = 6  # lines of board writing per scene, 70 units apart
+DEFAULT_PERSONAS = {"teacher": "Clear, patient teacher who explains step by step and checks understanding.",
+                    "assistant": "Friendly assistant who rephrases in everyday words and adds an example.",
+                    "student": "Curious student who asks why and says so when lost."}
 
 
 def outline(draft: Data, answer: Data) -> list[str]:
@@ -33,9 +36,19 @@ def roster(draft: Data, answer: Data) -> list[str]:
         agents.append({"id": ident, "name": name, "role": role, "persona": str(person.get("persona", "")).strip(),
                        "avatar": AVATARS[number % len(AVATARS)], "color": PALETTE[number % len(PALETTE)],
                        "priority": {"teacher": 10, "assistant": 7, "student": 5}[role]})
+    # One teacher, whatever the model said: the first it called a teacher (else the first person) leads, any other
+    # "teacher" assists (or joins the students once there is an assistant).
+    lead = next((a for a in agents if a["role"] == "teacher"), agents[0] if agents else None)
+    for agent in agents:
+        if agent is lead:
+            agent["role"] = "teacher"
+        elif agent["role"] == "teacher":
+            agent["role"] = "student" if any(a["role"] == "assistant" for a in agents) else "assistant"
+        role = str(agent["role"])
+        agent["priority"] = {"teacher": 10, "assistant": 7, "student": 5}[role]
+        agent["persona"] = agent["persona"] or DEFAULT_PERSONAS[role]
     draft["agents"] = agents
-    teachers = sum(agent["role"] == "teacher" for agent in agents)
-    return [] if teachers == 1 else [f"the class needs exactly one teacher (it has {teachers})"]
+    return [] if agents else ["the roster has nobody in it"]
 
 
 def scene(draft: Data, number: int, answer: Data) -> list[str]:
@@ -50,14 +63,15 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
             elements.append({"type": "bullets", "id": f"e{k + 1}", "items": items})
         elif text:
             elements.append({"type": "title" if kind == "title" else "text", "id": f"e{k + 1}", "text": text})
-    if not elements:
-        problems.append("the slide has no element with text")
+    if not elements:  # the outline's points make the slide the lecture talks about
+        elements = [{"type": "title", "id": "e1", "text": planned["title"]},
+                    {"type": "bullets", "id": "e2", "items": list(planned["points"])}]
     script: list[Data] = []
     rows, board_open = 0, False
     for line in answer.get("lines", []):
-        agent = line.get("agent")
-        if agent not in roles:
-            problems.append(f"line by {agent!r}: not an agent id ({', '.join(roles)})")
+        agent = _agent_of(draft["agents"], line.get("agent"))
+        if agent is None:
+            problems.append(f"line by {line.get('agent')!r}: not an agent id ({', '.join(roles)})")
             continue
         pointed = line.get("point_at")
         if roles[agent] == "teacher" and isinstance(pointed, int) and 0 <= pointed < len(elements):
@@ -88,6 +102,15 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
     return problems
 
 
+def _agent_of(agents: list[Data], said: object) -> str | None:
+    """An agent id from what the model wrote: the id, or the name (any case)."""
+    text = str(said or "").strip().casefold()
+    for agent in agents:
+        if text in (agent["id"], agent["name"].casefold()) or text in agent["name"].casefold().split():
+            return str(agent["id"])
+    return None
+
+
 def quiz(draft: Data, answer: Data) -> list[str]:
     problems, questions = [], []
     for k, item in enumerate(answer.get("questions", [])):
@@ -110,6 +133,14 @@ def quiz(draft: Data, answer: Data) -> list[str]:
             question["keywords"] = [str(w).strip() for w in item.get("keywords", []) if str(w).strip()]
         questions.append(question)
     kinds = {q["type"] for q in questions}
+    if "short_answer" not in kinds and draft.get("_outline"):  # one the outline can supply
+        planned = draft["_outline"][0]
+        point = planned["points"][0]
+        questions.append({"id": f"q{len(questions) + 1}", "type": "short_answer",
+                          "question": f"In your own words: {point.rstrip('.')}?", "answer": [point],
+                          "keywords": [w.strip(".,;:").casefold() for w in point.split() if len(w) > 4][:3],
+                          "analysis": point})
+        kinds.add("short_answer")
     if not kinds & {"single", "multiple"} or "short_answer" not in kinds:
         problems.append("the quiz needs at least one single or multiple choice question and one short_answer")
     draft.setdefault("scenes", []).append({"id": "quiz", "title": "Check yourself", "type": "quiz",
@@ -132,6 +163,14 @@ def demo(draft: Data, answer: Data) -> list[str]:
         used.add(ident)
         answers.append({"id": ident, "question": question, "keywords": keywords,
                         "turns": [{"agent": teacher["id"], "steps": [{"say": said}]}]})
+    if not answers:  # the outline still says what each scene is about
+        for planned in draft["_outline"]:
+            ident = slug(planned["title"], f"answer{len(answers) + 1}")
+            if ident not in used:
+                used.add(ident)
+                answers.append({"id": ident, "question": f"What is {planned['title']} about?",
+                                "keywords": [w for w in planned["title"].split() if len(w) > 3] or [planned["title"]],
+                                "turns": [{"agent": teacher["id"], "steps": [{"say": " ".join(planned["points"])}]}]})
     nickname = draft.get("learner", {}).get("nickname", "everyone")
     draft["demo"] = {"opening": [{"agent": teacher["id"], "steps": [
         {"say": f"Welcome, {nickname}! Today: {draft['title']}. Ask me anything as we go."}]}], "answers": answers}

@@ -65,7 +65,7 @@ def parse_object(raw: str) -> dict[str, Any]:
     if start == -1:
         raise ValueError("the answer has no JSON object")
     try:
-        found, _ = json.JSONDecoder().raw_decode(raw[start:])
+        found, _ = json.JSONDecoder(strict=False).raw_decode(raw[start:])  # raw newlines in strings are fine
     except json.JSONDecodeError as exc:
         raise ValueError(f"the JSON object does not parse: {exc.msg} at character {exc.pos}") from None
     if not isinstance(found, dict):
@@ -105,6 +105,8 @@ class Generator:
                 self.log.append(StageLog(stage, round_, time.monotonic() - started))
                 return answer
             self.draft = before
+            if round_ > REPAIRS:
+                break
             self.progress(stage, f"repair {round_}: {lines[0]}")
             problems = "\n".join(f"- {line}" for line in lines[:8])
             messages = [*messages[:2], AIMessage(raw[:ANSWER_CHARS]),
