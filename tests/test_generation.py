@@ -102,16 +102,18 @@ def test_a_stage_whose_answer_the_loader_refuses_is_asked_again_with_its_lines(
 
 def test_a_stage_that_never_validates_stops_and_keeps_what_it_had(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    no_choice = {"questions": [QUIZ["questions"][1], QUIZ["questions"][1]]}
+    nobody = {**scene("Steep and flat"), "lines": [{"agent": "nobody", "say": "Hi", "point_at": 0, "board": ""}]}
+    spec = script(tmp_path, scene=[scene("Rise over run"), nobody, nobody, nobody])
     out = tmp_path / "slopes.toml"
-    assert main(["new", "slopes", "--model", script(tmp_path, quiz=[no_choice] * 3), "-o", str(out)]) == 1
-    err = capsys.readouterr().err.strip().splitlines()[-1]
+    assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
     partial = tmp_path / "slopes.toml.partial.json"
-    assert err == ("maic-tui: the quiz needs at least one single or multiple choice question and one short_answer "
-                   f"(stage quiz; what was made is in {partial})")
+    assert err[-1] == ("maic-tui: line by 'nobody': not an agent id (hale, tom, kim, lee) "
+                       f"(stage scene; what was made is in {partial})")
+    assert sum("scene: repair" in line for line in err) == 2  # asked again twice, then stopped
     assert not out.exists()  # nothing half-written at the output path
     kept = json.loads(partial.read_text(encoding="utf-8"))
-    assert kept["stoppedAt"] == "quiz" and len(kept["draft"]["scenes"]) == 3 and kept["draft"]["agents"]
+    assert kept["stoppedAt"] == "scene" and len(kept["draft"]["scenes"]) == 1 and kept["draft"]["agents"]
 
 
 def test_the_demo_model_cannot_generate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,3 +207,15 @@ def test_what_code_can_settle_is_settled_without_asking_again(tmp_path: Path,
     quiz = next(s for s in room.scenes if s.type == "quiz")
     assert [q.type for q in quiz.questions] == ["single", "short_answer"]
     assert room.demo.answers[0].question == "What is Rise over run about?"
+
+
+def test_a_quiz_without_a_usable_choice_question_gets_one_from_the_outline(tmp_path: Path) -> None:
+    broken = {**QUIZ["questions"][0], "options": ["2"], "correct": [1]}  # one option, the right one missing
+    spec = script(tmp_path, quiz=[{"questions": [broken, QUIZ["questions"][1]]}])
+    out = tmp_path / "slopes.toml"
+    assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 0
+    quiz = next(s for s in load_classroom(out).scenes if s.type == "quiz")
+    made = quiz.questions[0]
+    assert made.question == "Which of these did we see in “Rise over run”?" and made.answer == ["a"]
+    labels = [o.label for o in made.options]
+    assert labels == ["slope is rise over run", "bigger slope, steeper line", "ramps and roads"]

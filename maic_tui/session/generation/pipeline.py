@@ -128,11 +128,14 @@ class Generator:
             parts: list[str] = []
             scanner = ObjectScanner()
             stream = ctx.model(stage, f"classroom_{stage}", schema, ANSWER_TOKENS).astream(messages)
-            async for chunk in stream:
-                text = chunk_text(chunk)
-                parts.append(text)
-                if scanner.feed(text) or sum(map(len, parts)) >= ANSWER_CHARS:
-                    break
+            try:
+                async for chunk in stream:
+                    text = chunk_text(chunk)
+                    parts.append(text)
+                    if scanner.feed(text) or sum(map(len, parts)) >= ANSWER_CHARS:
+                        break
+            finally:
+                await stream.aclose()  # type: ignore[attr-defined]  # hang up now, not when the loop shuts down
             return "".join(parts)
 
         try:
