@@ -219,3 +219,32 @@ def test_a_quiz_without_a_usable_choice_question_gets_one_from_the_outline(tmp_p
     assert made.question == "Which of these did we see in “Rise over run”?" and made.answer == ["a"]
     labels = [o.label for o in made.options]
     assert labels == ["slope is rise over run", "bigger slope, steeper line", "ramps and roads"]
+
+
+def test_a_lesson_without_a_discussion_gets_one_on_its_middle_scene(tmp_path: Path) -> None:
+    spec = script(tmp_path, scene=[scene("Rise over run"), scene("Steep and flat"), scene("Slopes in life")])
+    out = tmp_path / "slopes.toml"
+    assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 0
+    middle = load_classroom(out).scenes[1].script[-1]
+    assert middle.discussion == "What do you think: bigger slope, steeper line?" and middle.agent == "kim"
+
+
+def test_ctrl_c_stops_cleanly_and_keeps_the_draft(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    path = tmp_path / "slow.json"
+    slow = {"text": json.dumps(ROSTER), "delay_ms": 200}  # the roster arrives 4 characters every 0.2 s
+    path.write_text(json.dumps({"stages": {"outline": [json.dumps(OUTLINE)], "roster": [slow]}}), encoding="utf-8")
+    out = tmp_path / "slopes.toml"
+    process = subprocess.Popen([sys.executable, "-m", "maic_tui", "new", "slopes", "--model", f"script:{path}",
+                                "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    _, err = process.communicate(timeout=30)
+    assert process.returncode == 130 and "Traceback" not in err
+    partial = tmp_path / "slopes.toml.partial.json"
+    assert err.strip().splitlines()[-1] == f"maic-tui: stopped; what was made is in {partial}"
+    assert json.loads(partial.read_text(encoding="utf-8"))["draft"]["title"] == "Slopes" and not out.exists()

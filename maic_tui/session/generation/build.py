@@ -119,6 +119,17 @@ def _agent_of(agents: list[Data], said: object) -> str | None:
     return None
 
 
+def ensure_discussion(draft: Data) -> None:
+    """At least one discussion in the lesson: if the model gave none, a student opens one on the middle scene."""
+    scenes = draft.get("scenes", [])
+    students = [a["id"] for a in draft["agents"] if a["role"] == "student"]
+    if not scenes or not students or any("discussion" in step for s in scenes for step in s["script"]):
+        return
+    middle = len(scenes) // 2
+    point = draft["_outline"][middle]["points"][0].rstrip(".")
+    scenes[middle]["script"].append({"discussion": f"What do you think: {point}?", "agent": students[0]})
+
+
 def quiz(draft: Data, answer: Data) -> list[str]:
     problems, questions = [], []
     for k, item in enumerate(answer.get("questions", [])):

@@ -165,6 +165,7 @@ class Generator:
                 return build.scene(self.draft, n, answer)
 
             await self.ask("scene", schema, stages.scene_prompt(brief, title, scene, cast, number == middle), apply)
+        build.ensure_discussion(self.draft)
         points = "; ".join(p for s in planned for p in s["points"])
         self.progress("quiz", title)
         await self.ask("quiz", stages.quiz_schema(), stages.quiz_prompt(title, points),
