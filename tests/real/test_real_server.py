@@ -70,3 +70,26 @@ async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: 
     errors = [r.data.message for r in records if r.type == "error"]  # type: ignore[union-attr]
     assert all("\n" not in m and not m.startswith("engine:") for m in errors), errors
     assert any(isinstance(r, LessonEndRecord) for r in records)
+
+
+def test_a_generated_classroom_validates_and_plays(server_url: str, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``maic-tui new`` against the small model: every stage within its repairs, a file the loader takes, and a
+    lesson that plays without an error event (on the demo model, from the file's own demo material)."""
+    import json
+
+    from maic_tui.cli import main
+
+    out = tmp_path / "water.toml"
+    code = main(["new", "the water cycle", "--scenes", "2", "--agents", "3", "--model", "openai:smollm2",
+                 "--base-url", server_url, "--timeout", "240", "-o", str(out)])
+    captured = capsys.readouterr()
+    assert code == 0, captured.err[-800:]
+    assert captured.out.strip() == f"wrote {out} · open it with: maic-tui {out}"
+    rounds = [int(line.split()[1]) for line in captured.err.splitlines() if line.startswith("  ") and "round" in line]
+    assert rounds and max(rounds) <= 3
+    room = load_classroom(out)
+    assert room.agents and any(s.type == "quiz" for s in room.scenes)
+    assert main(["run", str(out), "--lesson", "--say", "a", "--say", "water"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
+    assert not [r for r in records if r["type"] == "error"] and any(r["type"] == "lesson_end" for r in records)
