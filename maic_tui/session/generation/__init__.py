@@ -1,0 +1,1 @@
+"""Generating a classroom from a topic (``maic-tui new``): stages, building, material."""
