@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BeforeValidator, Field, model_validator
@@ -16,6 +17,7 @@ GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "s
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 
 Text = Annotated[str, Field(min_length=1)]
+_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})
 
 
 def _fold(value: Any) -> Any:
@@ -73,6 +75,12 @@ class Agent(Strict):
     color: HexColor
     priority: int = Field(5, ge=1, le=10)
     allowed_actions: list[ActionName] | None = None
+
+    @property
+    def name_words(self) -> frozenset[str]:
+        """What a learner may call this agent without ``@``: its id and the words of its name, titles aside."""
+        words = {part for part in re.findall(r"[^\W\d_]+", self.name.casefold()) if len(part) > 2} - _TITLES
+        return frozenset(words | {self.id.casefold()})
 
     @property
     def actions(self) -> tuple[str, ...]:

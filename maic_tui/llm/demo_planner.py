@@ -25,8 +25,6 @@ _ROLE_LINES = {
     "assistant": "I don't know that one well enough to explain it properly.",
     "student": "Hmm, I'm not sure either.",
 }
-_FAREWELL = re.compile(r"\b(bye|goodbye|see you|thanks|thank you|that's all|that is all|done for today)\b",
-                       re.IGNORECASE)
 MAX_OPTIONS = 3
 SAME_QUESTION = 90  # rapidfuzz ratio at which a message is the prepared question itself
 ANSWER_SHARE = 0.5  # a prepared answer is chosen over a better-ranked slide when it scores at least this share
@@ -45,20 +43,6 @@ def _lead(classroom: Classroom) -> Agent:
 def fallback_line(classroom: Classroom, agent: Agent, message: str, seed: int) -> str:
     lines = classroom.demo.fallback.get(agent.id) or [_ROLE_LINES[agent.role]]
     return random.Random(f"{seed}:{agent.id}:{message}").choice(lines)
-
-
-def fallback_turns(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
-    lead = _lead(classroom)
-    turns = [DemoTurn(agent=lead.id, steps=[DemoStep(say=fallback_line(classroom, lead, message, seed))])]
-    others = [a for a in classroom.agents if a.id != lead.id and a.id in classroom.demo.fallback]
-    if others:
-        other = random.Random(f"{seed}:{message}").choice(others)
-        turns.append(DemoTurn(agent=other.id, steps=[DemoStep(say=fallback_line(classroom, other, message, seed))]))
-    return turns
-
-
-def is_farewell(message: str) -> bool:
-    return bool(_FAREWELL.search(message)) and len(message) < 60
 
 
 PlanKind = Literal["answer", "opening", "farewell", "fallback", "material", "about", "greeting", "thanks", "quiz",
@@ -91,15 +75,9 @@ def material(classroom: Classroom) -> MaterialIndex:
 
 
 def _named(classroom: Classroom, message: str) -> Agent | None:
-    """An agent the learner addresses by name without @ ("Noor, what do you think?")."""
+    """An agent the learner addresses by name without @ ("I disagree with Noor")."""
     words = set(re.findall(r"[^\W\d_]+", message.casefold()))
-    for agent in classroom.agents:
-        names = {part for part in re.findall(r"[^\W\d_]+", agent.name.casefold()) if len(part) > 2} - {"mr", "ms",
-                                                                                                      "mrs", "dr",
-                                                                                                      "prof"}
-        if names & words:
-            return agent
-    return None
+    return next((agent for agent in classroom.agents if agent.name_words & words), None)
 
 
 def _prepared_question(classroom: Classroom, message: str) -> DemoAnswer | None:

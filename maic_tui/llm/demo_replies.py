@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.classroom.quiz import chosen_values, grade_by_keywords, grade_choice, question_text
 from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
@@ -71,19 +72,13 @@ def questions(classroom: Classroom) -> list[QuizQuestion]:
     return [q for scene in classroom.scenes for q in scene.questions]
 
 
-def quiz_question_text(question: QuizQuestion) -> str:
-    from maic_tui.classroom.quiz import question_text
-
-    return question_text(question)
-
-
 def quiz(classroom: Classroom, said: Sequence[Said]) -> list[DemoTurn]:
     """One of the lesson's quiz questions not asked yet (else the first again); a question from a slide if none."""
     asked = " ".join(s.text for s in said if s.speaker != "learner")
     pool = questions(classroom)
     fresh = [q for q in pool if q.question not in asked] or pool
     if fresh:
-        return [say(lead(classroom), "Here's one for you.", quiz_question_text(fresh[0]))]
+        return [say(lead(classroom), "Here's one for you.", question_text(fresh[0]))]
     topic = _topics(classroom)[0] if _topics(classroom) else classroom.title
     return [say(lead(classroom), f"Here's one for you: explain “{topic}” in your own words, in one sentence.")]
 
@@ -95,8 +90,6 @@ def asked_question(classroom: Classroom, said: Sequence[Said]) -> QuizQuestion |
 
 
 def grade_reply(classroom: Classroom, question: QuizQuestion, reply: str) -> list[DemoTurn]:
-    from maic_tui.classroom.quiz import chosen_values, grade_by_keywords, grade_choice
-
     if question.type == "short_answer":
         grade = grade_by_keywords(question, reply)
     else:

@@ -38,7 +38,6 @@ def mentioned_agent(agents: Sequence[Agent], message: str) -> str | None:
     return found
 
 
-_TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})
 # A name opens the message when it is followed by punctuation, the end, or words that address someone.
 _LEADING_WORD = re.compile(r"^\s*([^\W\d_]+)(?:\s*[,?:!.]|\s*$|\s+(?:what|why|how|do|does|can|could|would|is|are|"
                            r"you|your|tell|please|any|which|where|when|who|have|did)\b)", re.IGNORECASE)
@@ -50,8 +49,4 @@ def addressed_agent(agents: Sequence[Agent], message: str) -> str | None:
     if match is None:
         return None
     word = match.group(1).casefold()
-    for agent in agents:
-        names = {part for part in re.findall(r"[^\W\d_]+", agent.name.casefold()) if part not in _TITLES}
-        if word in names or word == agent.id.casefold():
-            return agent.id
-    return None
+    return next((agent.id for agent in agents if word in agent.name_words), None)

@@ -17,6 +17,7 @@ from typing import Any, TextIO
 from maic_tui.session.config import resolve_settings
 from maic_tui.session.generation.stages import Brief, slug
 from maic_tui.stop_signals import StopSignals
+from maic_tui.text_safety import one_line
 
 NEEDS_A_MODEL = ("maic-tui: generating a classroom needs a real model: give --model openai:NAME and --base-url URL "
                  "(the demo model only plays classrooms that were written for it)")
@@ -79,8 +80,8 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         except GenerationFailed as failed:
             progress.close()
             _keep(partial, generator.draft, failed.stage, failed.lines)
-            print(f"maic-tui: {failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage}; "
-                  f"what was made is in {partial})", file=err)
+            reason = one_line(failed.lines[0], 300) if failed.lines else "the generation failed"
+            print(f"maic-tui: {reason} (stage {failed.stage}; what was made is in {partial})", file=err)
             return 1
         except (KeyboardInterrupt, asyncio.CancelledError):
             progress.close()
