@@ -15,7 +15,7 @@ PACKAGE = Path(maic_tui.__file__).parent
 # Lower number = lower layer. A module may import only from its own layer or below.
 LAYERS = {
     "events": 0, "actions": 0, "colors": 0, "text_safety": 0, "bad_input": 0, "redaction": 0, "strict": 0,
-    "stop_signals": 0, "paths": 0, "lazy": 0,
+    "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0,
     "data": 0, "classroom": 1, "whiteboard": 2, "llm": 3, "orchestration": 4, "session": 5, "evaluation": 5,
     "tui": 6, "serve": 6, "cli": 7, "__main__": 8,
 }

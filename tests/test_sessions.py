@@ -346,3 +346,50 @@ def test_the_list_marks_demo_sessions_by_their_model(tmp_path: Path, private_dat
     assert header.split()[:3] == ["ID", "CLASSROOM", "MODEL"]
     assert [row.split()[1:3] for row in rows] == [["derivatives", f"script:{Path(spec[7:]).name}"],
                                                  ["water-cycle", "demo"]]
+
+
+def _resumed(tmp_path: Path, data_dir: Path, session_id: str, answer: str) -> ClassroomSession:
+    recorded = open_recorded(data_dir, session_id)
+    script = {"director": [pick_reyes(), '{"next_agent":"USER"}'],
+              "agents": {"reyes": [json.dumps([{"type": "text", "content": answer}])]}}
+    (tmp_path / answer).mkdir()
+    session = ClassroomSession(recorded.classroom, write_script(tmp_path / answer, script), ModelOptions(),
+                               recorder=continue_recording(data_dir, recorded, ModelOptions()))
+    session.restore(recorded.rebuilt)
+    return session
+
+
+def test_a_resumed_session_with_an_unreadable_record_keeps_every_new_record(tmp_path: Path,
+                                                                           private_data_dir: Path) -> None:
+    session_id, _, _ = _recorded_session(tmp_path, private_data_dir, "How?")
+    with sqlite3.connect(private_data_dir / DB_NAME) as db:
+        db.execute("UPDATE records SET body = '{not json' WHERE session_id = ? AND seq = 3", (session_id,))
+        stored = db.execute("SELECT COUNT(*) FROM records").fetchone()[0]
+    session = _resumed(tmp_path, private_data_dir, session_id, "Where were we?")
+    events = asyncio.run(_events(session, "And the chain rule?"))
+    session.close()
+    assert session.recording_problem() is None
+    with sqlite3.connect(private_data_dir / DB_NAME) as db:
+        seqs = [row[0] for row in db.execute("SELECT seq FROM records WHERE session_id = ? ORDER BY seq",
+                                             (session_id,))]
+    assert seqs == list(range(stored + 1 + len(events)))  # the learner record, then every event, none lost
+    again = open_recorded(private_data_dir, session_id)
+    assert transcript(again.rebuilt.view)[-2:] == [("learner", "And the chain rule?"),
+                                                   ("agent", "reyes", "Where were we?", "")]
+
+
+def test_one_session_resumed_in_two_apps_keeps_both_turns(tmp_path: Path, private_data_dir: Path) -> None:
+    session_id, _, _ = _recorded_session(tmp_path, private_data_dir, "How?")
+    first = _resumed(tmp_path, private_data_dir, session_id, "First app here.")
+    second = _resumed(tmp_path, private_data_dir, session_id, "Second app here.")
+
+    async def both() -> None:
+        await asyncio.gather(_events(first, "From the first"), _events(second, "From the second"))
+
+    asyncio.run(both())
+    first.close()
+    second.close()
+    assert first.recording_problem() is None and second.recording_problem() is None
+    said = [text for item in open_recorded(private_data_dir, session_id).records
+            if isinstance(text := getattr(item.record.data, "text", None), str)]
+    assert "From the first" in said and "From the second" in said

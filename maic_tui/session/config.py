@@ -13,16 +13,14 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
 
 from __future__ import annotations
 
-import json
 import os
-import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from platformdirs import user_config_dir
 
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_toml_file, validation_line
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, read_toml_file, validation_line
 
 if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
@@ -38,7 +36,6 @@ _ENV = {
 }
 _UI_KEYS = {"theme"}  # read by the TUI, not model settings
 _KEYS = set(_ENV) | _UI_KEYS
-_TOP_LEVEL_KEY = r"^\s*{key}\s*="
 
 
 class ConfigError(BadInput):
@@ -105,22 +102,33 @@ def read_setting(key: str, env: Mapping[str, str] | None = None) -> Any:
 
 
 def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> Path:
-    """Set a top-level string setting in the config file, keeping every other line (and comment) as it was."""
+    """Set a top-level string setting in the config file, keeping every other line (and comment) as written.
+
+    Two apps may save at once: the read, change and write happen under a lock, and the file is replaced in
+    one step, so it is never seen half-written and no other setting is lost."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+
+    from maic_tui.files import locked, write_atomically
+
     if key not in _KEYS:
         raise ConfigError(f"unknown setting '{key}'")
     path = config_path(env)
-    lines = path.read_text(encoding="utf-8").splitlines() if path.exists() else []
-    entry = f"{key} = {json.dumps(value)}"  # a JSON string is a valid TOML basic string
-    pattern = re.compile(_TOP_LEVEL_KEY.format(key=re.escape(key)))
-    first_table = next((i for i, line in enumerate(lines) if line.lstrip().startswith("[")), len(lines))
-    found = next((i for i, line in enumerate(lines[:first_table]) if pattern.match(line)), None)
-    if found is None:
-        lines.insert(first_table, entry)
-    else:
-        lines[found] = entry
+    name = describe_path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        with locked(path):
+            text = read_text_file(path, "config file", limit=2**20) if path.exists() else ""
+            try:
+                document = tomlkit.parse(text)
+            except TOMLKitError as exc:
+                raise ConfigError(f"{name}: not valid TOML ({exc}); '{key}' was not saved") from None
+            if document.get(key) == value:
+                return path
+            document[key] = value
+            write_atomically(path, tomlkit.dumps(document), mode=0o600)  # it may hold an API key
+    except Unreadable as exc:
+        raise ConfigError(f"{name}: {exc.reason}; '{key}' was not saved") from None
     except OSError as exc:
-        raise ConfigError(f"{path}: cannot save '{key}': {exc.strerror or exc}") from None
+        raise ConfigError(f"{name}: cannot save '{key}': {exc.strerror or exc}") from None
     return path

@@ -2,11 +2,13 @@
 
 Records are written in batches: a record waits at most ``FLUSH_SECONDS`` (100 ms), and ``done`` is written
 at once (the turn is complete on disk before the learner can type again). Events arrive with secrets already
-redacted (the engine's stream never carries one); the session's header is redacted here.
+redacted (the engine's stream never carries one); the session's header, and any record that still holds a
+configured secret (a grader's comment, say), are redacted here, so nothing recorded or exported has one.
 """
 
 from __future__ import annotations
 
+import json
 import queue
 import sqlite3
 import threading
@@ -15,6 +17,7 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
 
+from maic_tui.orchestration.redacting import redact_model
 from maic_tui.redaction import redact, usable_secrets
 from maic_tui.session.log_records import Record, SessionInfo, Timed, record_json
 from maic_tui.session.store import SessionStore, transaction
@@ -33,14 +36,14 @@ _STOP = object()
 class Recorder:
     """One session's writer. ``record`` never blocks; ``flush`` waits until everything so far is on disk."""
 
-    def __init__(self, store: SessionStore, info: SessionInfo, *, resume: bool = False, next_seq: int = 0,
+    def __init__(self, store: SessionStore, info: SessionInfo, *, resume: bool = False,
                  secrets: Iterable[str] = ()) -> None:
         self.store = store
-        secrets = usable_secrets(secrets)
+        self._secrets = secrets = usable_secrets(secrets)
+        self._secrets_in_json = {form for secret in secrets for form in (secret, json.dumps(secret)[1:-1])}
         self.info = info.model_copy(update={"model": redact(info.model, secrets),
                                             "classroom_toml": redact(info.classroom_toml, secrets)})
         self.error: str | None = None  # the first write failure, for the caller to report once
-        self._seq = next_seq
         self._queue: queue.Queue[object] = queue.Queue()
         store.open().close()  # fails here, in the caller, if the database cannot be opened
         # The session's row is written with its first record: opening the app and leaving leaves no trace.
@@ -98,17 +101,27 @@ class Recorder:
                     return
 
     def _write(self, db: sqlite3.Connection, items: list[Timed]) -> None:
+        """One batch, numbered after the highest record number stored, read inside the write lock: a record that
+        cannot be read back, or another app appending to the same session, never makes two records collide."""
         if not items:
             return
-        rows = []
-        for item in items:
-            rows.append((self.info.id, self._seq, item.t, item.record.type, record_json(item.record)))
-            self._seq += 1
         try:
             with transaction(db):
                 if not self._created:
                     self.store.create(db, self.info)
-                db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?)", rows)
+                (last,) = db.execute("SELECT MAX(seq) FROM records WHERE session_id = ?", (self.info.id,)).fetchone()
+                first = 0 if last is None else int(last) + 1
+                db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?)",
+                               [(self.info.id, first + n, item.t, item.record.type, self._body(item.record))
+                                for n, item in enumerate(items)])
             self._created = True
         except sqlite3.Error as exc:
             self.error = self.error or f"{self.store.path}: cannot record the session: {exc}"
+
+    def _body(self, record: Record) -> str:
+        """The record as stored, with the configured secrets replaced wherever a model or a grader put them
+        (looked for in the JSON first: most records, the stream's pieces of speech, are clean already)."""
+        body = record_json(record)
+        if any(found in body for found in self._secrets_in_json):
+            body = record_json(redact_model(record, self._secrets))
+        return body

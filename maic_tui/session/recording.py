@@ -49,5 +49,4 @@ def open_recorded(data_dir: Path, id_or_prefix: str) -> Recorded:
 
 
 def continue_recording(data_dir: Path, recorded: Recorded, options: ModelOptions) -> Recorder:
-    return Recorder(SessionStore(data_dir), recorded.info, resume=True, next_seq=len(recorded.records),
-                    secrets=options.secrets())
+    return Recorder(SessionStore(data_dir), recorded.info, resume=True, secrets=options.secrets())

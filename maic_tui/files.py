@@ -1,0 +1,93 @@
+"""Writing files we are asked to write: the target checked before any work is done, the text checked before it
+is written, the whole file or nothing (written beside it, then moved into place), and a lock for files that
+several processes may rewrite (the config file).
+
+A light module on purpose, for every layer: the config, ``maic-tui new`` and exports use it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from maic_tui.bad_input import BadInput, describe_path
+
+
+class Unwritable(BadInput):
+    """A path we cannot or must not write; one line naming it."""
+
+
+def check_target(path: Path, what: str = "file") -> Path:
+    """The path a file will be written to, checked now: absent or a regular file (a device, a FIFO or a
+    directory is never replaced), in a folder that exists and that we may write. Symbolic links are followed,
+    so writing replaces the file they point to and the link stays."""
+    name = describe_path(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise Unwritable(f"{name}: cannot write the {what} there ({exc.strerror or exc})") from None
+    if info is not None:
+        if stat.S_ISDIR(info.st_mode):
+            raise Unwritable(f"{name}: is a directory; give a file name for the {what}")
+        if not stat.S_ISREG(info.st_mode):
+            raise Unwritable(f"{name}: not a regular file (a device or a FIFO); the {what} is never written there")
+        path = path.resolve()
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir():
+        raise Unwritable(f"{name}: the folder {describe_path(folder)} does not exist")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise Unwritable(f"{name}: the folder {describe_path(folder)} is not writable")
+    return path
+
+
+def encodable(text: str, where: str) -> str:
+    """``text`` if it can be written as UTF-8; a lone surrogate (from a model or a file) is one line."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise Unwritable(f"{where}: character {exc.start} cannot be written as UTF-8 "
+                         f"({text[exc.start]!a})") from None
+    return text
+
+
+def write_atomically(path: Path, text: str, mode: int = 0o644) -> None:
+    """The whole file or nothing: written beside the target, then moved over it in one step. A file that is
+    replaced keeps its permissions; a new one gets ``mode``."""
+    data = encodable(text, describe_path(path)).encode("utf-8")
+    with contextlib.suppress(OSError):
+        mode = stat.S_IMODE(os.stat(path).st_mode)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+            out.flush()
+            os.fsync(out.fileno())
+        os.chmod(temporary, mode)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """An exclusive lock for rewriting ``path``, held by a lock file beside it, so that two processes that
+    read, change and write the same file one after the other never lose each other's change."""
+    try:
+        import fcntl
+    except ImportError:  # no advisory locks here: the atomic write still keeps the file whole
+        yield
+        return
+    lock = path.with_name(f".{path.name}.lock")
+    fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # closing releases the lock
