@@ -24,6 +24,7 @@ class Reply:
     role_once: bool = False  # only the first chunk carries the role, as some servers do
     headers: dict[str, str] = field(default_factory=dict)  # extra response headers (Retry-After)
     finish: str | None = None  # a last chunk with this finish_reason ("length": the token cap was reached)
+    chunk_size: int = 5  # characters of ``text`` per chunk (a huge size: the whole answer in one chunk)
 
 
 @dataclass
@@ -96,7 +97,8 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
                 self.wfile.write(b"0\r\n\r\n")
                 self.wfile.flush()
                 return
-            pieces = [reply.text[i : i + 5] for i in range(0, len(reply.text), 5)]
+            size = reply.chunk_size
+            pieces = [reply.text[i : i + size] for i in range(0, len(reply.text), size)]
             for index, piece in enumerate(pieces):
                 if reply.drop_after is not None and index >= reply.drop_after:
                     self.wfile.flush()  # the connection dies without the closing chunk

@@ -187,3 +187,19 @@ async def test_an_answer_that_reaches_its_token_cap_is_the_answer_not_an_error()
         events = await play(_session(server.url, structured="json_schema"), "What is a limit?")
     assert not _errors(events), _errors(events)
     assert spoken(events).startswith("Cut sho")
+
+
+async def test_one_huge_chunk_is_cut_at_the_cap_for_the_director_and_for_an_agent() -> None:
+    huge_speech = text("la " * 1_000_000)  # 3 MB of speech in one chunk
+    replies = [Reply(pick("teacher") + " " * 5_000_000, chunk_size=10**8), Reply(huge_speech, chunk_size=10**8),
+               Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        session = _session(server.url, timeout=30.0)
+        events = await play(session, "What is a limit?")
+    assert_well_formed(events)
+    said = spoken(events)
+    assert 0 < len(said) <= 16_000  # the agent's output cap, whatever the chunk size
+    summary = done(events).data.director_state.agent_responses[0]
+    assert "output cut at 16000 characters" in summary.action_warnings
+    assert all(len(record.raw or "") <= 4_000 for record in done(events).data.director_trace)
+    assert len(session.history[-1].text) <= 16_000

@@ -147,3 +147,23 @@ def test_car_free_city_opens_with_its_students_claim_on_its_topic() -> None:
     first = room.scenes[0].script
     discussion = next(step for step in first if step.kind == "discussion")
     assert discussion.agent == room.session.trigger_agent and discussion.discussion == room.session.topic  # type: ignore[union-attr]
+
+
+def test_a_grader_echoing_the_api_key_reaches_no_output_record_or_export(
+        tmp_path: Path, private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.test_lesson_player import SCRIPT
+
+    key = "sk-grader-5d41402abc4b2a76b9719d9110"
+    lesson(tmp_path)
+    script = {**SCRIPT, "grader": [json.dumps({"score": 1, "comment": f"Your key {key} is showing."})]}
+    (tmp_path / "script.json").write_text(json.dumps(script), encoding="utf-8")
+    code = main(["run", str(tmp_path / "lesson.toml"), "--lesson", "--model", f"script:{tmp_path / 'script.json'}",
+                 "--api-key", key, "--say", "go on", "--say", "b", "--say", "slope and rate"])
+    printed = capsys.readouterr().out
+    assert code == 0
+    graded = [r["data"] for r in _records(printed) if r["type"] == "quiz_result"]
+    assert graded[-1]["comment"] == "Your key *** is showing." and key not in printed  # type: ignore[index]
+    session_id = SessionStore(private_data_dir).sessions()[0].id
+    assert main(["export", session_id, "--format", "md"]) == 0
+    assert "Your key *** is showing." in capsys.readouterr().out
+    assert key.encode() not in b"".join(path.read_bytes() for path in private_data_dir.iterdir())

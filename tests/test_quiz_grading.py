@@ -49,7 +49,8 @@ def test_a_model_grade_is_clamped_to_the_points_and_one_line(raw: str, earned: i
     assert (grade.earned, grade.comment, grade.points) == (earned, comment, 2)
 
 
-@pytest.mark.parametrize("raw", ["", "great answer", '{"comment": "no score"}', '{"score": "high"}', "{oops"])
+@pytest.mark.parametrize("raw", ["", "great answer", '{"comment": "no score"}', '{"score": "high"}', "{oops",
+                                 '{"score": true, "comment": "yes"}', '{"score": NaN}', '{"score": Infinity}'])
 def test_a_grader_answer_without_a_score_is_one_line(raw: str) -> None:
     with pytest.raises(GradeError) as caught:
         parse_grade(raw, SHORT)

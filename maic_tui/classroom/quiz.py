@@ -5,6 +5,7 @@ question's expected keywords)."""
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -66,9 +67,12 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
         data = json.loads(raw[start:end + 1]) if start != -1 < end else None
     except json.JSONDecodeError:
         data = None
-    if not isinstance(data, dict) or not isinstance(data.get("score"), int | float):
+    score = data.get("score") if isinstance(data, dict) else None
+    # true is an int to Python and NaN a float: neither is a score
+    if isinstance(score, bool) or not isinstance(score, int | float) or not math.isfinite(score):
         raise GradeError(f"the grader's answer has no score: {one_line(raw, 80)!r}")
-    score = max(0, min(question.points, round(float(data["score"]))))
+    assert isinstance(data, dict)
+    score = max(0, min(question.points, round(score)))
     comment = data.get("comment")
     text = one_line(comment, COMMENT_CHARS) if isinstance(comment, str) else ""
     if text.startswith("<") and text.endswith(">"):  # a placeholder copied from somewhere, not a comment

@@ -1,10 +1,11 @@
-"""A base for our offline chat models: they stream a prepared text through LangChain's ``astream``."""
+"""Streaming: a base for our offline chat models (they stream a prepared text through LangChain's ``astream``), and
+reading any model's stream: the text of a chunk, a capped answer, the failures that are really answers."""
 
 from __future__ import annotations
 
 import asyncio
 import traceback
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from typing import Any
 
 from langchain_core.callbacks import AsyncCallbackManagerForLLMRun, CallbackManagerForLLMRun
@@ -84,3 +85,24 @@ def is_empty_answer(exc: BaseException) -> bool:
         frames = traceback.extract_tb(exc.__traceback__)
         return bool(frames) and "openai" in frames[-1].filename and "streaming" in frames[-1].filename
     return False
+
+
+async def read_capped(stream: Any, cap: int, done: Callable[[str], bool] | None = None) -> str:
+    """A model's answer read from its stream, at most ``cap`` characters however large the chunks (a server may
+    send megabytes in one), until ``done(piece)``, told each new piece, says the answer is complete. The stream
+    is closed when reading stops, so a model that goes on after its answer is hung up on at once."""
+    parts: list[str] = []
+    size = 0
+    try:
+        async for chunk in stream:
+            text = chunk_text(chunk)[:cap - size]
+            parts.append(text)
+            size += len(text)
+            if size >= cap or (done is not None and text and done(text)):
+                break
+    except Exception as exc:  # an empty answer, or one that reached its token cap, is what it is
+        if not (is_empty_answer(exc) or ended_at_cap(exc)):
+            raise
+    finally:
+        await stream.aclose()
+    return "".join(parts)

@@ -95,11 +95,13 @@ async def _consume(ctx: EngineContext, stream: Any, run: AgentRun) -> None:
     try:
         async for chunk in stream:
             text = chunk_text(chunk)
+            over = len(text) > cap - run.received  # however large the chunk: a server may send megabytes in one
+            text = text[:cap - run.received]
             run.received += len(text)
             run.take(parser.feed(text))
             if parser.finished:
                 break
-            if run.received > cap:
+            if over:
                 run.warn(f"output cut at {cap} characters")
                 break
     except Exception as exc:  # a failed stream has already closed itself

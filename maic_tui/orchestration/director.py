@@ -22,7 +22,7 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
+from maic_tui.llm.streaming import read_capped
 from maic_tui.orchestration.context import EngineContext, Interrupted
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
@@ -171,25 +171,15 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     async def collect() -> str:
         # A decision is one small JSON object: reading stops once it has closed, or at a cap, so a model
         # that never stops (servers may ignore the token limit) cannot hold the turn or fill memory.
-        parts: list[str] = []
-        scanner = ObjectScanner()
-        size = 0
+        scanner, seen = ObjectScanner(), []
+
+        def decided(piece: str) -> bool:
+            seen.append(piece)
+            return scanner.feed(piece) and _decides("".join(seen))
+
         model = ctx.model(DIRECTOR, "director_decision", schema, DIRECTOR_TOKENS)  # per try: the mode may change
         with calling(call):
-            stream = model.astream(messages)
-            try:
-                async for chunk in stream:
-                    text = chunk_text(chunk)
-                    parts.append(text)
-                    size += len(text)
-                    if (scanner.feed(text) and _decides("".join(parts))) or size >= DIRECTOR_CHAR_CAP:
-                        break
-            except Exception as exc:  # a failed stream has already closed itself
-                if not (is_empty_answer(exc) or ended_at_cap(exc)):
-                    raise
-            else:
-                await stream.aclose()  # type: ignore[attr-defined]  # hang up on a model that goes on
-        return "".join(parts)[:DIRECTOR_CHAR_CAP]
+            return await read_capped(model.astream(messages), DIRECTOR_CHAR_CAP, decided)
 
     try:
         raw = await ctx.call(collect)

@@ -3,6 +3,7 @@ within the model's timeout; the demo model, or a grader that fails, falls back t
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
@@ -11,8 +12,9 @@ from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.quiz import Grade, GradeError, grade_by_keywords, parse_grade
 from maic_tui.llm import describe
 from maic_tui.llm.context import GRADER, CallContext, calling
-from maic_tui.llm.streaming import chunk_text
+from maic_tui.llm.streaming import read_capped
 from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.decision import ObjectScanner
 
 GRADER_TOKENS = 200
 GRADER_CHAR_CAP = 2_000
@@ -44,16 +46,12 @@ async def grade_short_answer(ctx: EngineContext, question: QuizQuestion, answer:
     messages = grader_messages(question, answer, ctx.classroom.language)
 
     async def ask() -> str:
-        parts: list[str] = []
         with calling(CallContext(caller=GRADER, learner_message=answer)):
-            async for chunk in model.astream(messages):
-                parts.append(chunk_text(chunk))
-                if sum(map(len, parts)) >= GRADER_CHAR_CAP:
-                    break
-        return "".join(parts)
+            return await read_capped(model.astream(messages), GRADER_CHAR_CAP, ObjectScanner().feed)
 
     try:
-        return parse_grade(await ctx.call(ask), question), None
+        grade = parse_grade(await ctx.call(ask), question)
+        return replace(grade, comment=ctx.redact(grade.comment)), None  # a server may echo the key
     except GradeError as exc:
         problem = exc.lines[0]
     except Exception as exc:  # a failing server: the answer is still graded, and the learner told why

@@ -16,7 +16,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.writer import data_toml
 from maic_tui.llm import describe, make_provider
 from maic_tui.llm.options import ModelOptions
-from maic_tui.llm.streaming import chunk_text
+from maic_tui.llm.streaming import read_capped
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import ObjectScanner
@@ -125,18 +125,8 @@ class Generator:
         ctx = self.ctx
 
         async def attempt() -> str:
-            parts: list[str] = []
-            scanner = ObjectScanner()
             stream = ctx.model(stage, f"classroom_{stage}", schema, ANSWER_TOKENS).astream(messages)
-            try:
-                async for chunk in stream:
-                    text = chunk_text(chunk)
-                    parts.append(text)
-                    if scanner.feed(text) or sum(map(len, parts)) >= ANSWER_CHARS:
-                        break
-            finally:
-                await stream.aclose()  # type: ignore[attr-defined]  # hang up now, not when the loop shuts down
-            return "".join(parts)
+            return await read_capped(stream, ANSWER_CHARS, ObjectScanner().feed)
 
         try:
             return await ctx.call(attempt)
