@@ -42,11 +42,11 @@ class Unreadable(BadInput):
         self.reason = reason
 
 
-def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
-    """A regular UTF-8 text file of at most ``limit`` bytes, or ``Unreadable`` with one line naming it.
+def read_file_bytes(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
+    """A regular file of at most ``limit`` bytes, or ``Unreadable`` with one line naming it.
 
     Devices, FIFOs and directories are refused before they are opened (``/dev/zero`` would fill memory,
-    a FIFO would block for ever).
+    a FIFO would block for ever), and so are symbolic links to them.
     """
     name = describe_path(path)
     try:
@@ -58,21 +58,30 @@ def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_B
     if not stat.S_ISREG(info.st_mode):
         kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
         raise Unreadable(name, f"{kind}; expected a {what}")
-    too_large = f"too large for a {what} (at most {limit // 2**20} MB)"
+    megabytes = f"{limit / 2**20:g} MB"
+    too_large = f"too large for a {what} (at most {megabytes})"
     if info.st_size > limit:
         raise Unreadable(name, f"{info.st_size / 2**20:.1f} MB is {too_large}")
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped for something else since we looked
+                raise Unreadable(name, f"not a regular file; expected a {what}")
             data = handle.read(limit + 1)
     except OSError as exc:
         raise Unreadable(name, f"cannot read: {exc.strerror or exc}") from None
     if len(data) > limit:  # it grew while we looked
         raise Unreadable(name, too_large)
+    return data
+
+
+def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
+    """A regular UTF-8 text file of at most ``limit`` bytes (as ``read_file_bytes`` reads it), or ``Unreadable``."""
+    data = read_file_bytes(path, what, limit)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(name, f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
+        raise Unreadable(describe_path(path), f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
 
 
 def read_toml_file(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:

@@ -11,8 +11,9 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
+from maic_tui.files import write_atomically
 from maic_tui.session.generation.material import MaterialError, read_material
-from maic_tui.session.new_command import NEEDS_A_MODEL, write_atomically
+from maic_tui.session.new_command import NEEDS_A_MODEL
 
 OUTLINE = {"title": "Slopes", "description": "How steep a line is, and why it matters.",
            "scenes": [{"title": "Rise over run", "points": ["slope is rise over run"]},

@@ -17,6 +17,7 @@ GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "s
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 
 Text = Annotated[str, Field(min_length=1)]
+LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # en, fr, pt-BR, zh-Hans
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})
 
 
@@ -208,7 +209,7 @@ class Demo(Strict):
 class Classroom(Strict):
     title: Line
     description: str = ""
-    language: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$")] = "en"
+    language: Annotated[str, Field(pattern=LANGUAGE_CODE)] = "en"
     learner: Learner = Field(default_factory=Learner)
     session: Session = Field(default_factory=QASession)
     limits: Limits = Field(default_factory=Limits)

@@ -14,19 +14,21 @@ DEFAULT_PERSONAS = {"teacher": "Clear, patient teacher who explains step by step
                     "student": "Curious student who asks why and says so when lost."}
 
 
-def outline(draft: Data, answer: Data) -> list[str]:
+def outline(draft: Data, answer: Data, wanted: int) -> list[str]:
+    """The lesson's plan: ``wanted`` scenes at most (a longer outline is cut, never one call more per scene)."""
     draft["title"] = " ".join(str(answer.get("title", "")).split())[:80] or "A lesson"
     draft["description"] = " ".join(str(answer.get("description", "")).split())
-    scenes = [s for s in answer.get("scenes", []) if isinstance(s, dict) and s.get("title")]
+    scenes = [s for s in answer.get("scenes", []) if isinstance(s, dict) and s.get("title")][:wanted]
     draft["_outline"] = [{"title": " ".join(str(s["title"]).split())[:80],
                           "points": [str(p) for p in s.get("points", []) if str(p).strip()] or [str(s["title"])]}
                          for s in scenes]
     return [] if scenes else ["the outline has no scenes with a title"]
 
 
-def roster(draft: Data, answer: Data) -> list[str]:
+def roster(draft: Data, answer: Data, wanted: int) -> list[str]:
+    """The class: ``wanted`` people at most, one of them the teacher."""
     agents, used = [], set()
-    for number, person in enumerate(answer.get("agents", [])):
+    for number, person in enumerate(answer.get("agents", [])[:wanted]):
         name = " ".join(str(person.get("name", "")).split())[:40] or f"Agent {number + 1}"
         ident = slug(name.split()[-1] if person.get("role") == "teacher" else name.split()[0], f"agent{number + 1}")
         while ident in used:

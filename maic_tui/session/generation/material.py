@@ -1,40 +1,89 @@
-"""``--from FILE``: the material a generated lesson must teach, as text. Markdown and plain text are read as they
-are; a PDF's text is extracted with pypdf (pure Python, well kept), loaded only when a PDF is given."""
+"""``--from FILE``: the material a generated lesson must teach, as text.
+
+Markdown and plain text are read as any input file is (a regular file, a size cap, UTF-8). A PDF's text is
+extracted by pypdf (pure Python, well kept) in a worker process (``pdf_text``) with limits on pages, characters
+a page, characters in all, memory and time, which Ctrl-C stops at once: a hostile PDF (a decompression bomb, one
+stream shared by every page, a page tree that never ends) costs seconds, never the machine.
+"""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
+import time
 from pathlib import Path
+from typing import Protocol
 
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.bad_input import MAX_FILE_BYTES, BadInput, Unreadable, describe_path, read_file_bytes, read_text_file
 
-MATERIAL_LIMIT = 2 * 2**20  # characters: beyond this a file is not lesson material
+MATERIAL_CHARS = 200_000  # about 50 summary calls; a longer text is not one lesson's material
+PDF_BYTES = 32 * 2**20
+PDF_PAGES = 1_000
+PAGE_CHARS = 20_000  # a dense page holds about 5,000 characters; more is not text a lesson can use
+PDF_SECONDS = 60.0
+PDF_MEMORY = 2**30  # bytes the worker may use
+WORKER = [sys.executable, "-m", "maic_tui.session.generation.pdf_text"]
+POLL_SECONDS = 0.1
 
 
 class MaterialError(BadInput):
-    """Material that cannot be read; one line naming the file."""
+    """Material that cannot be used; one line naming the file."""
 
 
-def read_material(path: str | Path) -> str:
+class Stopping(Protocol):
+    @property
+    def stopping(self) -> bool: ...
+
+
+def read_material(path: str | Path, stop: Stopping | None = None) -> str:
+    """The material's text, or MaterialError; "" when ``stop`` says to stop while a PDF is read."""
     name = describe_path(path)
-    if str(path).lower().endswith(".pdf"):
-        text = _pdf_text(Path(path), name)
-    else:
-        try:
-            text = read_text_file(path, "material file", limit=MATERIAL_LIMIT)
-        except Unreadable as exc:
-            raise MaterialError(f"{name}: cannot read the material ({exc.reason})") from None
+    try:
+        if str(path).lower().endswith(".pdf"):
+            text = _pdf_text(read_file_bytes(path, "PDF", PDF_BYTES), name, stop)
+            if stop is not None and stop.stopping:
+                return ""
+        else:
+            text = read_text_file(path, "material file", limit=MAX_FILE_BYTES)
+    except Unreadable as exc:
+        raise MaterialError(f"{name}: cannot read the material ({exc.reason})") from None
     text = "\n".join(line.rstrip() for line in text.splitlines()).strip()
     if not text:
         raise MaterialError(f"{name}: the material is empty")
-    return text[:MATERIAL_LIMIT]
+    if len(text) > MATERIAL_CHARS:
+        raise MaterialError(f"{name}: {len(text):,} characters is too long for one lesson's material (at most "
+                            f"{MATERIAL_CHARS:,}): give the part the lesson is about")
+    return text
 
 
-def _pdf_text(path: Path, name: str) -> str:
-    from pypdf import PdfReader
-    from pypdf.errors import PdfReadError
-
+def _pdf_text(data: bytes, name: str, stop: Stopping | None) -> str:
+    limits = {"pages": PDF_PAGES, "page_chars": PAGE_CHARS, "chars": MATERIAL_CHARS, "memory": PDF_MEMORY}
+    worker = subprocess.Popen([*WORKER, json.dumps(limits)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    deadline = time.monotonic() + PDF_SECONDS
+    send: bytes | None = data
     try:
-        reader = PdfReader(path)
-        return "\n".join(page.extract_text() or "" for page in reader.pages)
-    except (OSError, PdfReadError, ValueError) as exc:
-        raise MaterialError(f"{name}: not a readable PDF ({exc})") from None
+        while True:
+            try:
+                output, _ = worker.communicate(send, timeout=POLL_SECONDS)
+                break
+            except subprocess.TimeoutExpired:
+                send = None  # already on its way
+            if stop is not None and stop.stopping:
+                return ""
+            if time.monotonic() > deadline:
+                raise MaterialError(f"{name}: reading the PDF took longer than {PDF_SECONDS:g} s; give its text "
+                                    "instead (a .txt or .md file)")
+    finally:
+        if worker.poll() is None:
+            worker.kill()
+            worker.wait()
+    try:
+        answer = json.loads(output)
+    except ValueError:  # it died: the memory limit, or a crash inside the PDF library
+        raise MaterialError(f"{name}: not a readable PDF (reading it failed; it may need more memory than a "
+                            f"PDF's text should)") from None
+    if "error" in answer:
+        raise MaterialError(f"{name}: {answer['error']}")
+    return str(answer["text"])

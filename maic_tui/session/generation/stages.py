@@ -9,9 +9,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-ROLES = ("teacher", "assistant", "student")
-ELEMENT_KINDS = ("title", "text", "bullets")
-QUESTION_KINDS = ("single", "multiple", "short_answer")
+from maic_tui.session.generation import answers
+from maic_tui.session.generation.answers import answer_schema
+
 SUMMARY_CHARS = 4_000  # material is summarised in pieces of about this size
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#f59e0b", "#0891b2", "#db2777", "#65a30d")
 AVATARS = ("🎓", "💡", "🙋", "🧠", "📒", "🔭", "🎨", "⚡")
@@ -22,55 +22,37 @@ def slug(text: str, fallback: str) -> str:
     return found or fallback
 
 
-def _strings(low: int = 1, high: int = 6) -> dict[str, Any]:
-    return {"type": "array", "items": {"type": "string"}, "minItems": low, "maxItems": high}
-
-
-def _object(**properties: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "additionalProperties": False, "required": list(properties), "properties": properties}
-
-
-STRING: dict[str, Any] = {"type": "string"}
-
-
 def summary_schema() -> dict[str, Any]:
-    return _object(summary=STRING)
+    return answer_schema(answers.Summary)
 
 
 def outline_schema(scenes: int) -> dict[str, Any]:
-    scene = _object(title=STRING, points=_strings(1, 4))
-    return _object(title=STRING, description=STRING,
-                   scenes={"type": "array", "items": scene, "minItems": scenes, "maxItems": scenes})
+    schema = answer_schema(answers.Outline)
+    schema["properties"]["scenes"] |= {"minItems": scenes, "maxItems": scenes}
+    return schema
 
 
 def roster_schema(agents: int) -> dict[str, Any]:
-    agent = _object(name=STRING, role={"type": "string", "enum": list(ROLES)}, persona=STRING)
-    return _object(agents={"type": "array", "items": agent, "minItems": agents, "maxItems": agents})
+    schema = answer_schema(answers.Roster)
+    schema["properties"]["agents"] |= {"minItems": agents, "maxItems": agents}
+    return schema
 
 
 def scene_schema(agent_ids: list[str], discussion: bool) -> dict[str, Any]:
-    element = _object(kind={"type": "string", "enum": list(ELEMENT_KINDS)}, text=STRING, items=_strings(0, 5))
-    line = _object(agent={"type": "string", "enum": agent_ids}, say=STRING,
-                   point_at={"type": "integer", "minimum": 0}, board=STRING)
-    properties: dict[str, dict[str, Any]] = {
-        "elements": {"type": "array", "items": element, "minItems": 1, "maxItems": 4},
-        "lines": {"type": "array", "items": line, "minItems": 2, "maxItems": 8},
-    }
-    if discussion:
-        properties["discussion"] = STRING
-    return _object(**properties)
+    schema = answer_schema(answers.SceneAnswer)
+    schema["properties"]["lines"]["items"]["properties"]["agent"]["enum"] = agent_ids
+    if not discussion:
+        del schema["properties"]["discussion"]
+        schema["required"].remove("discussion")
+    return schema
 
 
 def quiz_schema() -> dict[str, Any]:
-    question = _object(type={"type": "string", "enum": list(QUESTION_KINDS)}, question=STRING,
-                       options=_strings(0, 4), correct={"type": "array", "items": {"type": "integer"}},
-                       model_answer=STRING, keywords=_strings(0, 4), analysis=STRING)
-    return _object(questions={"type": "array", "items": question, "minItems": 2, "maxItems": 4})
+    return answer_schema(answers.Quiz)
 
 
 def demo_schema() -> dict[str, Any]:
-    answer = _object(question=STRING, keywords=_strings(1, 6), answer=STRING)
-    return _object(answers={"type": "array", "items": answer, "minItems": 3, "maxItems": 8})
+    return answer_schema(answers.DemoMaterial)
 
 
 @dataclass(frozen=True, slots=True)

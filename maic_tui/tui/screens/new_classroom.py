@@ -4,7 +4,7 @@ pipeline as ``maic-tui new``), and the class opens when the file is written. Esc
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual import work
@@ -17,6 +17,9 @@ from textual.widgets import Input, Static
 from maic_tui.text_safety import one_line
 from maic_tui.tui.plain import plain
 
+if TYPE_CHECKING:
+    from maic_tui.llm.options import ModelOptions
+
 
 class NewClassroomScreen(ModalScreen[Path | None]):
     """Dismissed with the written file, or None."""
@@ -24,7 +27,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
     CSS_PATH = Path(__file__).with_name("new_classroom.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, model: str, options: object, folder: Path) -> None:
+    def __init__(self, model: str, options: ModelOptions, folder: Path) -> None:
         super().__init__()
         self.model, self.options, self.folder = model, options, folder
         self.generating = False
@@ -39,8 +42,11 @@ class NewClassroomScreen(ModalScreen[Path | None]):
         self.query_one(Input).focus()
 
     def show(self, text: str, failed: bool = False) -> None:
+        from maic_tui.redaction import redact, usable_secrets
+
+        secrets = usable_secrets(self.options.secrets())
         line = self.query_one("#new-progress", Static)
-        line.update(plain(one_line(text, 300)))
+        line.update(plain(one_line(redact(text, secrets), 300)))
         line.set_class(failed, "-failed")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
@@ -58,24 +64,34 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     @work(exclusive=True, group="generate", exit_on_error=False)
     async def _generate(self, topic: str) -> None:
+        from maic_tui.files import write_atomically
         from maic_tui.session.generation.pipeline import GenerationFailed, Generator
         from maic_tui.session.generation.stages import Brief
-        from maic_tui.session.new_command import output_path, write_atomically
+        from maic_tui.session.new_command import free_path
 
-        generator = Generator(self.model, self.options, Brief(topic),  # type: ignore[arg-type]
+        generator = Generator(self.model, self.options, Brief(topic),
                               lambda stage, detail: self.show(f"{stage}: {detail}"))
         try:
             generated = await generator.run()
+            self.folder.mkdir(parents=True, exist_ok=True)
+            target = free_path(self.folder, topic)
+            write_atomically(target, generator.ctx.redact(generated.text))
         except GenerationFailed as failed:
-            self.generating = False
-            self.query_one(Input).disabled = False
-            self.show(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})",
-                      failed=True)
+            self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
             return
-        self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.folder / output_path(topic, None).name
-        write_atomically(target, generated.text)
+        except OSError as exc:  # a full disk, a folder that is a file: said here, and the topic can be sent again
+            self._failed(f"cannot write the classroom to {self.folder}: {exc.strerror or exc}")
+            return
+        except Exception as exc:  # never a dialog that hangs with its input off
+            self._failed(f"the classroom could not be made: {exc}")
+            return
         self.dismiss(target)
+
+    def _failed(self, line: str) -> None:
+        self.generating = False
+        self.query_one(Input).disabled = False
+        self.query_one(Input).focus()
+        self.show(line, failed=True)
 
     def action_cancel(self) -> None:
         self.workers.cancel_group(self, "generate")
