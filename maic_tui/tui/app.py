@@ -37,6 +37,7 @@ from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.replay_player import ReplayControls
 from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.screens.room import RoomScreen
+from maic_tui.tui.terminal import TerminalClosed
 from maic_tui.tui.theme_choice import ThemeChoice
 from maic_tui.tui.theming import register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -46,6 +47,7 @@ from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from textual.command import Provider
+    from textual.driver import Driver
     from textual.notifications import SeverityLevel
     from textual.timer import Timer
 
@@ -242,6 +244,18 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
     def _stop_signal(self, number: int) -> None:
         self.stop_code = 128 + number
         self.call_next(self.action_quit)
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver for this terminal, or ours that notices when the terminal (or browser tab) goes."""
+        from maic_tui.tui.terminal import guarded_driver
+
+        return guarded_driver(super().get_driver_class())
+
+    async def on_terminal_closed(self, _: TerminalClosed) -> None:
+        """Nobody can see or type any more: leave as Ctrl+Q does (the turn closed, its records written), with
+        the exit status of a hang-up."""
+        self.stop_code = self.stop_code or 128 + signal.SIGHUP
+        await self.action_quit()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # The shell has no room yet: only app-wide actions (quit, palette, help, theme) work there.

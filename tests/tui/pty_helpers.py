@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import os
 import select
@@ -16,7 +17,9 @@ Step = tuple[bytes | Callable[[subprocess.Popen[bytes]], object], float]  # keys
 
 
 def run_in_pty(args: list[str], steps: list[Step], size: tuple[int, int] = (40, 120),
-               env: dict[str, str] | None = None) -> tuple[int | None, bytes]:
+               env: dict[str, str] | None = None, hang_up: bool = False) -> tuple[int | None, bytes]:
+    """The app's exit status (None if it did not end within 10 s of the last step) and what it wrote. With
+    ``hang_up``, the terminal's side is closed after the steps, as a closed window or a dropped connection does."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
     proc = subprocess.Popen([sys.executable, "-m", "maic_tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
@@ -42,11 +45,17 @@ def run_in_pty(args: list[str], steps: list[Step], size: tuple[int, int] = (40, 
             else:
                 step(proc)
             pump(wait)
-        proc.wait(10)
+        if hang_up:
+            os.close(master)
+            master = -1
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(10)
+        code = proc.returncode
     finally:
         if proc.poll() is None:
             proc.kill()
             proc.wait(5)
-        pump(0.2)
-        os.close(master)
-    return proc.returncode, bytes(out)
+        if master != -1:
+            pump(0.2)
+            os.close(master)
+    return code, bytes(out)
