@@ -147,13 +147,15 @@ def _parser() -> argparse.ArgumentParser:
                                              "speed, output cap; exit 0 when a class can run")
     _model_flags(doctor)
     _data_dir_flag(doctor)
-    serve = verbs.add_parser("serve", help="the classroom app in a web browser (textual-serve)")
+    serve = verbs.add_parser("serve", help="the classroom app in a web browser, one class per tab")
     serve.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
                        "machine only; 0.0.0.0 for every network it is on)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, if not http://HOST:PORT (behind a proxy, say)")
+    serve.add_argument("--max-classes", type=_count, default=4, metavar="N",
+                       help="classes (browser tabs) open at once; more get a page saying so (default 4)")
     _model_flags(serve)
     serve.add_argument("--pace", type=_pace, default=None, metavar="CPS", help="the demo model's speed")
     serve.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
@@ -197,10 +199,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.verb == "doctor":
             return _doctor(args)
         if args.verb == "serve":
-            from maic_tui.serve import serve
+            from maic_tui.serve.command import serve
 
             flags = _flags(args) | {"theme": args.theme, "pace": args.pace, "data_dir": args.data_dir}
-            return serve(args.classroom or DEFAULT_CLASSROOM, flags, args.host, args.port, args.public_url)
+            return serve(args.classroom or DEFAULT_CLASSROOM, flags, args.host, args.port, args.public_url,
+                         args.max_classes)
         if args.verb == "eval":
             from maic_tui.evaluation.command import run_eval
 

@@ -48,7 +48,8 @@ class ClassroomCommands(ListedCommands):
     def entries(self) -> list[Entry]:
         app = cast("ClassroomApp", self.app)
         found: list[Entry] = [
-            ("Switch theme", app.action_change_theme, "Pick a colour theme (saved in your config file)"),
+            ("Switch theme", app.action_change_theme,
+             "Pick a colour theme" + (" (for this tab)" if app.is_web else " (saved in your config file)")),
             ("Quit", app.action_quit, "Leave the class (Ctrl+Q); the session stays recorded"),
             ("Toggle board / slide", app.action_toggle_board, "Show the whiteboard or the current slide (F3)"),
             ("Toggle trace panel", app.action_toggle_trace, "The director's decisions this turn (F2)"),
@@ -61,6 +62,8 @@ class ClassroomCommands(ListedCommands):
             ("New classroom…", app.action_new_classroom, "Generate a class on any topic with the model, then open it"),
             ("Help", app.action_help, "Keys and how the classroom works (F1)"),
         ]
+        if app.is_web:  # a browser tab: nothing that writes the server's files or reads other learners' sessions
+            found = [entry for entry in found if entry[1] != app.action_new_classroom]
         if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return [found[0], found[1], found[-1]]
         for index, scene in enumerate(app.classroom.scenes):
@@ -82,7 +85,7 @@ class ClassroomCommands(ListedCommands):
 
     @staticmethod
     def _recent_sessions(app: ClassroomApp) -> list[SessionSummary]:
-        if app.recipe.data_dir is None:
+        if app.recipe.data_dir is None or app.is_web:
             return []
         from maic_tui.session.store import SessionStore, StoreError
 

@@ -168,8 +168,9 @@ class LiveClass(_Base):
         await self._reopen(classroom, replace(self.recipe, classroom_name=name, resume=None, replay=None))
 
     async def resume_session(self, session_id: str) -> None:
-        """Reopen a recorded session as it was; it goes on being recorded under its own id."""
-        if not self._can_switch() or self.recipe.data_dir is None:
+        """Reopen a recorded session as it was; it goes on being recorded under its own id. Not in a browser tab:
+        the sessions on the server are other learners'."""
+        if not self._can_switch() or self.recipe.data_dir is None or self.is_web:
             return
         from maic_tui.session.recording import open_recorded
 
@@ -189,7 +190,10 @@ class LiveClass(_Base):
         self._enter_room()
 
     def action_new_classroom(self) -> None:
-        """Generate a classroom (palette), written to ``classrooms/`` in the data directory, and open it."""
+        """Generate a classroom (palette), written to ``classrooms/`` in the data directory, and open it. Not in a
+        browser tab: a tab does not write files on the server."""
+        if self.is_web:
+            return
         from maic_tui import paths
         from maic_tui.llm import ModelOptions
         from maic_tui.tui.screens.new_classroom import NewClassroomScreen

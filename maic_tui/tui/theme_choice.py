@@ -46,9 +46,11 @@ class ThemeChoice(_Base):
         self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder="Search for themes…"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        """Textual's own, without its theme and quit entries: ours ("Switch theme", "Quit") stand for them."""
+        """Textual's own, without its theme and quit entries: ours ("Switch theme", "Quit") stand for them; in a
+        browser tab, without the screenshot either (it would be a file on the server)."""
+        hidden = ("Theme", "Quit", "Screenshot") if self.is_web else ("Theme", "Quit")
         for command in super().get_system_commands(screen):
-            if command.title not in ("Theme", "Quit"):
+            if command.title not in hidden:
                 yield command
 
     def _pick_theme(self) -> str:
@@ -66,7 +68,8 @@ class ThemeChoice(_Base):
 
     def _theme_changed(self, theme: Theme) -> None:
         try:
-            save_setting("theme", theme.name)
+            if not self.is_web:  # a browser tab's choice is its own, never the server's saved setting
+                save_setting("theme", theme.name)
         except ConfigError as exc:
             self.notify(str(exc), severity="warning", markup=False)
         if self.is_open:

@@ -65,3 +65,26 @@ async def test_resume_finds_the_one_recorded_session(one_recorded_session: Path)
         assert len(entries) == 1 and entries[0].startswith("Resume session ")
         help_line = str(app.screen.query_one(CommandList).get_option_at_index(0).prompt).split("\n")[1]
         assert help_line.startswith("1 turn · demo · last: hello there")
+
+
+async def test_a_browser_tab_cannot_touch_the_servers_settings_sessions_or_files(
+        one_recorded_session: Path, private_config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maic_tui.tui.commands import ClassroomCommands
+    from maic_tui.tui.screens.new_classroom import NewClassroomScreen
+
+    private_config.write_text('model = "demo"\ntheme = "chalkboard"\n', encoding="utf-8")
+    monkeypatch.setattr(ClassroomApp, "is_web", property(lambda self: True))  # as under `maic-tui serve`
+    app = ClassroomApp(load_classroom("derivatives"), SessionRecipe("demo", ModelOptions(),
+                                                                    data_dir=one_recorded_session))
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        names = [str(hit.text) async for hit in ClassroomCommands(app.screen).discover()]
+        assert "Switch theme" in names and "Quit" in names
+        assert not [name for name in names if name.startswith(("Resume session", "New classroom"))]
+        assert "Screenshot" not in [command.title for command in app.get_system_commands(app.screen)]
+        app.action_new_classroom()
+        await pilot.pause(0.2)
+        assert not isinstance(app.screen, NewClassroomScreen)
+        app.theme = "paper"  # this tab's own choice
+        await pilot.pause(0.2)
+    assert private_config.read_text(encoding="utf-8") == 'model = "demo"\ntheme = "chalkboard"\n'

@@ -1,13 +1,13 @@
-"""``maic-tui serve``: the classroom app in a web browser through textual-serve, for a projector or for
-someone without a good terminal. Each browser tab gets its own class (its own app process, recorded like
-any session). The server listens on 127.0.0.1 unless told otherwise: anyone who can reach the port gets a
-class, and with an ``openai:`` model, calls on your key."""
+"""``maic-tui serve``: the classroom app in a web browser, for a projector or for someone without a good terminal.
+Each browser tab gets its own class (its own app process, recorded like any session), at most ``--max-classes``
+at once. The server listens on 127.0.0.1 unless told otherwise, and answers only requests addressed to it as it
+is served (``guards``): anyone who can reach the port that way gets a class, and with an ``openai:`` model,
+calls on your key."""
 
 from __future__ import annotations
 
 import ipaddress
 import os
-import shlex
 import socket
 import sys
 from collections.abc import Mapping
@@ -22,15 +22,15 @@ class ServeError(BadInput):
     """A host or port the server cannot use; one line."""
 
 
-def app_command(classroom: str, flags: Mapping[str, Any]) -> str:
-    """The command each browser tab runs: the app with the same settings. The key is never on it (other
-    users see command lines in ps); it reaches the app through the environment instead."""
+def app_command(classroom: str, flags: Mapping[str, Any]) -> list[str]:
+    """The command each browser tab runs (no shell): the app with the same settings. The key is never on it
+    (other users see command lines in ps); it reaches the app through the environment instead."""
     command = [sys.executable, "-m", "maic_tui", classroom]
     for flag in ("model", "base_url", "structured_output", "timeout", "theme", "pace", "data_dir"):
         value = flags.get(flag)
         if value is not None:
             command += [f"--{flag.replace('_', '-')}", str(value)]
-    return shlex.join(command)
+    return command
 
 
 def public_url(host: str, port: int, given: str | None) -> str:
@@ -67,21 +67,29 @@ def check_port(host: str, port: int) -> None:
             raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
 
 
-def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str | None) -> int:
+def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str | None, max_classes: int = 4) -> int:
+    import asyncio
+
     from maic_tui.llm.spec import ModelSpec
     from maic_tui.session.config import requested_model
 
     ModelSpec.parse(requested_model(flags)).check()  # a bad model is one line here, not in every tab
     check_port(host, port)
+    env = dict(os.environ)
     api_key = flags.pop("api_key", None)
     if api_key:
-        os.environ["MAIC_API_KEY"] = api_key
-    from textual_serve.server import Server  # aiohttp loads only for this command
+        env["MAIC_API_KEY"] = api_key
+    from maic_tui.serve.server import ClassServer  # aiohttp loads only for this command
 
     address = public_url(host, port, url)
     if host not in ("127.0.0.1", "localhost", "::1"):
         print(f"maic-tui: serving on {host}: anyone who can reach {address} gets a class", file=sys.stderr)
-    server = Server(app_command(classroom, flags), host=host or "0.0.0.0", port=port, title="maic-tui",
-                    public_url=address)
-    server.serve()
-    return 0
+    server = ClassServer(app_command(classroom, flags), env, address, port, max_classes)
+
+    def started() -> None:
+        print(f"maic-tui serve: open {address} (up to {max_classes} classes at once; Ctrl-C stops)", flush=True)
+
+    try:
+        return asyncio.run(server.run(host or "0.0.0.0", port, started))
+    except OSError as exc:  # the port was taken between the check and the start
+        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
