@@ -29,6 +29,7 @@ from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
 from maic_tui.llm.spec import shown_model
+from maic_tui.redaction import redact, usable_secrets
 from maic_tui.session.assembly import SessionRecipe
 from maic_tui.text_safety import one_line
 from maic_tui.tui.lesson_controls import LessonControls
@@ -333,9 +334,12 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
-        """Every notification is plain text: messages quote model output, file names and classroom text."""
-        super().notify(one_line(message, 500), title=one_line(title, 120), severity=severity, timeout=timeout,
-                       markup=False)
+        """Every notification is plain text (messages quote model output, file names and classroom text), and never
+        shows a configured secret (a server's error may echo the key)."""
+        options = self.recipe.options
+        secrets = usable_secrets(options.secrets()) if options is not None else ()
+        super().notify(one_line(redact(message, secrets), 500), title=one_line(redact(title, secrets), 120),
+                       severity=severity, timeout=timeout, markup=False)
 
     # --- catching up with the view, once per frame ---------------------------------------------------
 

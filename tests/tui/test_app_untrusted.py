@@ -138,3 +138,15 @@ async def test_a_key_streamed_in_pieces_never_shows_in_the_app(tmp_path: Path) -
         screen = _screen_text(app)
         assert "The key is ***" in screen and key not in screen and key[:8] not in screen
         assert key not in json.dumps([t.model_dump() for t in app.view.trace])
+
+
+async def test_a_notification_never_shows_the_key() -> None:
+    key = "sk-test-SECRET-0123456789"
+    app = ClassroomApp(classroom(), SessionRecipe("demo", ModelOptions(api_key=key)))
+    async with app.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        app.notify(f"the server said: bad key {key}", title=f"about {key}")
+        await pilot.pause(0.3)
+        shown = [(n.message, n.title) for n in app._notifications]
+        assert ("the server said: bad key ***", "about ***") in shown
+        assert key not in _screen_text(app)
