@@ -14,6 +14,7 @@ from maic_tui.cli import main
 from maic_tui.files import write_atomically
 from maic_tui.session.generation.material import MaterialError, read_material
 from maic_tui.session.new_command import NEEDS_A_MODEL
+from tests.pdfs import text_pdf
 
 OUTLINE = {"title": "Slopes", "description": "How steep a line is, and why it matters.",
            "scenes": [{"title": "Rise over run", "points": ["slope is rise over run"]},
@@ -122,28 +123,10 @@ def test_the_demo_model_cannot_generate(tmp_path: Path, capsys: pytest.CaptureFi
     assert capsys.readouterr().err.strip() == NEEDS_A_MODEL
 
 
-def _pdf(text: str) -> bytes:
-    """A one-page PDF with ``text`` on it, written by hand (offsets computed)."""
-    stream = f"BT /F1 12 Tf 72 720 Td ({text}) Tj ET".encode()
-    objects = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-               b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-               b"/Resources << /Font << /F1 5 0 R >> >> >>",
-               b"<< /Length " + str(len(stream)).encode() + b" >>\nstream\n" + stream + b"\nendstream",
-               b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    body, offsets = b"%PDF-1.4\n", []
-    for number, obj in enumerate(objects, 1):
-        offsets.append(len(body))
-        body += f"{number} 0 obj\n".encode() + obj + b"\nendobj\n"
-    xref = len(body)
-    body += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    body += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    return body + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-
-
 def test_material_is_read_from_markdown_text_and_pdf(tmp_path: Path) -> None:
     (tmp_path / "m.md").write_text("# Slopes\n\nRise over run.  \n", encoding="utf-8")
     (tmp_path / "m.txt").write_text("Slopes are rates.\n", encoding="utf-8")
-    (tmp_path / "m.pdf").write_bytes(_pdf("Slopes measure steepness"))
+    (tmp_path / "m.pdf").write_bytes(text_pdf("Slopes measure steepness"))
     assert read_material(tmp_path / "m.md") == "# Slopes\n\nRise over run."
     assert read_material(tmp_path / "m.txt") == "Slopes are rates."
     assert "Slopes measure steepness" in read_material(tmp_path / "m.pdf")

@@ -19,6 +19,7 @@ from maic_tui.cli import main
 from maic_tui.session.generation import material
 from maic_tui.session.generation.material import MaterialError, read_material
 from tests.fake_openai import Reply, fake_openai
+from tests.pdfs import pdf_file
 from tests.test_generation import OUTLINE, QUIZ, ROSTER, scene, script
 
 KEY = "sk-hostile-5d41402abc4b2a76b9719d9110"
@@ -124,18 +125,7 @@ def test_a_classroom_over_the_file_limit_is_never_written(tmp_path: Path, monkey
 # --- --from -------------------------------------------------------------------------------------------------
 
 
-def _pdf(objects: list[bytes], pages: int = 1) -> bytes:
-    body, offsets = b"%PDF-1.4\n", []
-    for number, obj in enumerate(objects, 1):
-        offsets.append(len(body))
-        body += f"{number} 0 obj\n".encode() + obj + b"\nendobj\n"
-    xref = len(body)
-    body += f"xref\n0 {len(objects) + 1}\n0000000000 65535 f \n".encode()
-    body += b"".join(f"{offset:010d} 00000 n \n".encode() for offset in offsets)
-    return body + f"trailer\n<< /Size {len(objects) + 1} /Root 1 0 R >>\nstartxref\n{xref}\n%%EOF\n".encode()
-
-
-def _shared_stream_pdf(pages: int, stream: bytes, compressed: bool = True) -> bytes:
+def _shared_streampdf_file(pages: int, stream: bytes, compressed: bool = True) -> bytes:
     """``pages`` pages that all draw the same content stream (the PDF is small; its text is not)."""
     data = zlib.compress(stream, 9) if compressed else stream
     kids = " ".join(f"{4 + n} 0 R" for n in range(pages))
@@ -146,7 +136,7 @@ def _shared_stream_pdf(pages: int, stream: bytes, compressed: bool = True) -> by
     objects += [b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 3 0 R "
                 b"/Resources << /Font << /F1 " + str(4 + pages).encode() + b" 0 R >> >> >>"] * pages
     objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    return _pdf(objects)
+    return pdf_file(objects)
 
 
 def test_a_fifo_or_a_link_to_a_device_named_pdf_is_refused_at_once(tmp_path: Path) -> None:
@@ -165,7 +155,7 @@ def test_a_pdf_whose_pages_share_one_stream_stops_at_the_character_limit(tmp_pat
     monkeypatch.setattr(material, "PAGE_CHARS", 5_000)
     stream = b" ".join(b"BT /F1 12 Tf 72 720 Td (slope) Tj ET" for _ in range(3_000))  # 15,000 characters a page
     path = tmp_path / "book.pdf"
-    path.write_bytes(_shared_stream_pdf(40, stream))
+    path.write_bytes(_shared_streampdf_file(40, stream))
     assert path.stat().st_size < 10_000
     with pytest.raises(MaterialError, match=r"book\.pdf: more than 30,000 characters of text is too long"):
         read_material(path)
@@ -175,18 +165,18 @@ def test_a_pdf_whose_pages_share_one_stream_stops_at_the_character_limit(tmp_pat
 
 
 def _bomb() -> bytes:
-    pdf = _shared_stream_pdf(1, zlib.compress(b" " * 100_000_000, 9), compressed=False)
+    pdf = _shared_streampdf_file(1, zlib.compress(b" " * 100_000_000, 9), compressed=False)
     return pdf.replace(b" >>\nstream", b" /Filter /FlateDecode >>\nstream", 1)
 
 
 def _deep_tree(depth: int) -> bytes:
     kids = [f"<< /Type /Pages /Kids [{n + 3} 0 R] /Count 1 >>".encode() for n in range(depth)]
-    return _pdf([b"<< /Type /Catalog /Pages 2 0 R >>", *kids, b"<< /Type /Page /MediaBox [0 0 10 10] >>"])
+    return pdf_file([b"<< /Type /Catalog /Pages 2 0 R >>", *kids, b"<< /Type /Page /MediaBox [0 0 10 10] >>"])
 
 
 @pytest.mark.parametrize(("content", "words"), [
     (_bomb(), "Limit reached while decompressing"),  # 100 MB of spaces in a 100 kB file
-    (_pdf([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]), "cyclic"),
+    (pdf_file([b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [2 0 R] /Count 1 >>"]), "cyclic"),
     (_deep_tree(5_000), "page tree depth"),
     (b"%PDF-1.4 nothing", "not a readable PDF"),
 ], ids=["decompression bomb", "cyclic page tree", "deep page tree", "no structure"])
@@ -272,3 +262,24 @@ def test_ctrl_c_while_a_pdf_is_read_stops_before_any_model_call(tmp_path: Path) 
         assert process.returncode == 130 and err.strip() == "maic-tui: stopped before the first model call"
         assert server.requests == []
     assert not (tmp_path / "x.toml").exists()
+
+
+def test_a_write_that_fails_at_the_end_keeps_the_generated_lesson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    from maic_tui.session import new_command
+
+    out = tmp_path / "slopes.toml"
+    real = new_command.write_atomically
+
+    def full_disk(path: Path, text: str, mode: int = 0o644) -> None:
+        if path == out:
+            raise OSError(28, "No space left on device")
+        real(path, text, mode)
+
+    monkeypatch.setattr(new_command, "write_atomically", full_disk)
+    assert main(["new", "slopes", "--model", script(tmp_path), "-o", str(out)]) == 1
+    partial = tmp_path / "slopes.toml.partial.json"
+    assert capsys.readouterr().err.strip().splitlines()[-1] == (
+        f"maic-tui: cannot write {out}: No space left on device; what was made is in {partial}")
+    kept = json.loads(partial.read_text(encoding="utf-8"))
+    assert kept["stoppedAt"] == "write" and len(kept["draft"]["scenes"]) == 4 and not out.exists()

@@ -4,11 +4,8 @@ Chromium: the class list (every agent's colour) and the composer (its border) mu
 from __future__ import annotations
 
 import asyncio
-import os
-import subprocess
 import sys
 import time
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -18,36 +15,18 @@ from maic_tui.classroom.themes import load_themes
 from maic_tui.cli import main
 from maic_tui.colors import readable_on
 from maic_tui.serve.command import app_command, public_url
-from tests.browser import chromium_page, free_port
+from tests.browser import chromium_page
 from tests.png import colours_in, read_png
+from tests.serving import serving
 
 START_SECONDS = 60
 
 
-def _wait_for_http(url: str, process: subprocess.Popen[bytes]) -> None:
-    deadline = time.monotonic() + START_SECONDS
-    while time.monotonic() < deadline:
-        assert process.poll() is None, "maic-tui serve exited"
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    pytest.fail("maic-tui serve did not answer")
-
-
 async def test_the_served_class_shows_its_class_list_and_composer_in_a_browser(tmp_path: Path) -> None:
-    port = free_port()
-    env = {**os.environ, "MAIC_DATA_DIR": str(tmp_path / "data"), "MAIC_CONFIG": str(tmp_path / "config.toml")}
-    process = subprocess.Popen([sys.executable, "-m", "maic_tui", "serve", "derivatives", "--port", str(port),
-                                "--theme", "chalkboard"], env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    try:
-        url = f"http://127.0.0.1:{port}/"
-        await asyncio.to_thread(_wait_for_http, url, process)
+    with serving(tmp_path, "derivatives", "--theme", "chalkboard") as server:
         theme = {spec.name: spec for spec in load_themes()[0]}["chalkboard"]
         agents = [readable_on(a.color, theme.background).lower() for a in load_classroom("derivatives").agents]
-        async with chromium_page(url) as page:
+        async with chromium_page(server.url + "/") as page:
             deadline = time.monotonic() + START_SECONDS
             while True:
                 width, _, rows = read_png(await page.screenshot())
@@ -57,9 +36,6 @@ async def test_the_served_class_shows_its_class_list_and_composer_in_a_browser(t
                     break  # every agent's name in its colour on the left, the composer's border below
                 assert time.monotonic() < deadline, "the class never appeared in the browser"
                 await asyncio.sleep(1)
-    finally:
-        process.terminate()
-        process.wait(20)
 
 
 def test_each_tab_runs_the_app_with_the_same_settings_but_never_the_key_on_its_command_line() -> None:

@@ -112,7 +112,13 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
             keep_draft(partial, generator.draft, "stopped", ["stopped by the user"], secrets)
             print(f"maic-tui: stopped; what was made is in {partial}", file=err)
             return stop.exit_code or 130
-    write_atomically(target, redact(generated.text, secrets))
+    try:
+        write_atomically(target, redact(generated.text, secrets))
+    except (OSError, BadInput) as exc:  # the disk filled, the folder went: the generated lesson is not lost
+        keep_draft(partial, generator.draft, "write", [str(exc)], secrets)
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        print(f"maic-tui: cannot write {target}: {one_line(reason, 200)}; what was made is in {partial}", file=err)
+        return 1
     for entry in generated.log:
         print(f"  {entry.stage:<8} {entry.rounds} round{'s' if entry.rounds != 1 else ''}  {entry.seconds:5.1f} s",
               file=err)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import signal
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
@@ -34,11 +35,11 @@ from maic_tui.session.assembly import SessionRecipe
 from maic_tui.text_safety import one_line
 from maic_tui.tui.lesson_controls import LessonControls
 from maic_tui.tui.live_class import LiveClass
+from maic_tui.tui.messages import TerminalClosed
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.replay_player import ReplayControls
 from maic_tui.tui.room_views import RoomViews
 from maic_tui.tui.screens.room import RoomScreen
-from maic_tui.tui.terminal import TerminalClosed
 from maic_tui.tui.theme_choice import ThemeChoice
 from maic_tui.tui.theming import register_themes
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -248,9 +249,12 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
 
     def get_driver_class(self) -> type[Driver]:
         """Textual's driver for this terminal, or ours that notices when the terminal (or browser tab) goes."""
+        chosen = super().get_driver_class()
+        if sys.platform == "win32":
+            return chosen
         from maic_tui.tui.terminal import guarded_driver
 
-        return guarded_driver(super().get_driver_class())
+        return guarded_driver(chosen)
 
     async def on_terminal_closed(self, _: TerminalClosed) -> None:
         """Nobody can see or type any more: leave as Ctrl+Q does (the turn closed, its records written), with

@@ -1,4 +1,4 @@
-"""Messages that widgets send up to the app."""
+"""Messages that widgets (and the terminal driver) send up to the app."""
 
 from __future__ import annotations
 
@@ -27,3 +27,7 @@ class ScrollRequested(Message):
     """PageUp/PageDown in the composer: scroll the conversation by a page (-1 up, 1 down)."""
 
     pages: int
+
+
+class TerminalClosed(Message):
+    """The terminal (or the browser tab) the app draws on is gone (see ``terminal``)."""

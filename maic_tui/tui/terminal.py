@@ -5,6 +5,7 @@ nothing, writes fail. Textual's own Linux driver then loses its writer thread (i
 blocks on it for ever, so not even SIGTERM is handled) and its input thread spins at full speed on the empty
 reads. A browser tab that closes leaves a served app reading an empty pipe the same way. These drivers instead
 drop what cannot be written, and tell the app once (``TerminalClosed``), which then quits as Ctrl+Q does.
+POSIX only, as Textual's Linux driver is: the app imports this module only where that driver is used.
 """
 
 from __future__ import annotations
@@ -18,13 +19,10 @@ from typing import IO, Any, cast
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
 from textual.drivers.web_driver import WebDriver
-from textual.message import Message
+
+from maic_tui.tui.messages import TerminalClosed
 
 WATCH_SECONDS = 0.25  # how often the local terminal is checked
-
-
-class TerminalClosed(Message):
-    """The terminal (or the browser tab) the app draws on is gone."""
 
 
 class _Loss:
