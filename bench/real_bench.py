@@ -14,7 +14,7 @@ from typing import Any
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
 from maic_tui.llm import ModelOptions
-from maic_tui.orchestration.context import EngineContext
+from maic_tui.llm.client import ModelClient
 from maic_tui.session.classroom_session import ClassroomSession
 
 MESSAGES = ["What is a derivative?", "How do I differentiate x cubed?"]
@@ -41,12 +41,12 @@ class _Timed:
 
 async def _turns(url: str) -> tuple[float, float, int]:
     clock = [0.0]
-    original = EngineContext.model
+    original = ModelClient.model
 
-    def timed(self: EngineContext, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
+    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
         return _Timed(original(self, caller, name, schema, cap), clock)
 
-    EngineContext.model = timed  # type: ignore[method-assign]
+    ModelClient.model = timed  # type: ignore[method-assign]
     try:
         session = ClassroomSession(load_classroom("derivatives"), "openai:smollm2",
                                    ModelOptions(base_url=url, max_tokens=200, retries=0, timeout=120))
@@ -57,7 +57,7 @@ async def _turns(url: str) -> tuple[float, float, int]:
                 events += 1
         return time.perf_counter() - started, clock[0], events
     finally:
-        EngineContext.model = original  # type: ignore[method-assign]
+        ModelClient.model = original  # type: ignore[method-assign]
 
 
 def main() -> None:

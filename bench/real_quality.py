@@ -23,7 +23,7 @@ from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
 from maic_tui.events import ActionEvent, AgentStartEvent, CueUserEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
 from maic_tui.llm import DIRECTOR, ModelOptions
-from maic_tui.orchestration.context import EngineContext
+from maic_tui.llm.client import ModelClient
 from maic_tui.orchestration.guards import is_clear_question
 from maic_tui.orchestration.prompts.example import is_filler
 from maic_tui.session.classroom_session import ClassroomSession
@@ -62,13 +62,13 @@ def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
 
 async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
     firsts: list[float] = []
-    original = EngineContext.model
+    original = ModelClient.model
 
-    def timed(self: EngineContext, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
+    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
         model = original(self, caller, name, schema, cap)
         return _FirstToken(model, firsts) if caller == DIRECTOR else model
 
-    EngineContext.model = timed  # type: ignore[method-assign]
+    ModelClient.model = timed  # type: ignore[method-assign]
     room = load_classroom("derivatives")
     session = ClassroomSession(room, "openai:smollm2", ModelOptions(base_url=url), data_dir=data_dir)
     rows = []
@@ -100,7 +100,7 @@ async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
                 "mode": done.data.structured_output,
             })
     finally:
-        EngineContext.model = original  # type: ignore[method-assign]
+        ModelClient.model = original  # type: ignore[method-assign]
     return rows
 
 

@@ -19,7 +19,7 @@ class ModelProvider:
 
     spec: ModelSpec
     options: ModelOptions
-    classroom: Classroom
+    classroom: Classroom | None = None  # what the demo model plays; the other models need none
     _shared: Any = None
     _cache: dict[str, BaseChatModel] = field(default_factory=dict)
 
@@ -39,6 +39,9 @@ class ModelProvider:
         if self.spec.kind == "demo":
             from maic_tui.llm.demo_model import DemoChatModel
 
+            if self.classroom is None:
+                raise ValueError("the demo model answers from a classroom's material, and there is none here")
+
             return DemoChatModel(classroom=self.classroom, caller=caller, seed=self.options.seed,
                                  pace=self.options.pace)
         if self.spec.kind == "script":
@@ -54,7 +57,7 @@ class ModelProvider:
         return self._shared
 
 
-def make_provider(spec: str, classroom: Classroom, options: ModelOptions | None = None) -> ModelProvider:
+def make_provider(spec: str, classroom: Classroom | None, options: ModelOptions | None = None) -> ModelProvider:
     """Check the spec and build the model now (a script file is loaded, the OpenAI client imported), so a bad
     spec fails before the first turn and the first turn does not pay for the imports."""
     provider = ModelProvider(ModelSpec.parse(spec), options or ModelOptions(), classroom)

@@ -11,10 +11,11 @@ from langgraph.types import StreamWriter
 from maic_tui.actions import effective_actions
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import CallContext, ModelError, describe
+from maic_tui.llm.client import Interrupted
 from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.context import EngineContext, Interrupted
+from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
@@ -36,11 +37,11 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter)
     interrupted = False
     try:
         # Retried only while nothing has streamed: the learner has already seen any speech.
-        await ctx.call(lambda: _generate(ctx, state, run), may_retry=lambda: run.received == 0)
+        await ctx.client.call(lambda: _generate(ctx, state, run), may_retry=lambda: run.received == 0)
     except Interrupted:
         interrupted = True
     except Exception as exc:  # the model failed: say so inside the agent's message
-        error = describe(exc, who=agent.name, secrets=ctx.secrets)
+        error = describe(exc, who=agent.name, secrets=ctx.client.secrets)
         if run.received and error.dropped:  # it answered, then the connection died: a broken stream, not a dead server
             error = ModelError(f"{agent.name}: the model stream broke off after {run.received} characters")
         writer(ErrorEvent(data=ErrorData(message=error.message)))
@@ -84,7 +85,7 @@ async def _generate(ctx: EngineContext, state: TurnState, run: AgentRun) -> None
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],
                        said=ctx.said(), scene=ctx.scene_index)
-    model = ctx.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
+    model = ctx.client.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
     with calling(call):
         await _consume(ctx, model.astream(messages), run)
 

@@ -4,6 +4,7 @@ the deterministic fallback, and the cue after the loop. Every step leaves a trac
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage
@@ -21,9 +22,8 @@ from maic_tui.events import (
     TraceRecord,
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
-from maic_tui.llm.context import calling
-from maic_tui.llm.streaming import read_capped
-from maic_tui.orchestration.context import EngineContext, Interrupted
+from maic_tui.llm.client import Interrupted
+from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
 from maic_tui.orchestration.guards import RoutingView, check, fallback
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
@@ -88,9 +88,9 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
     step = _Step(ctx, state, writer)
     classroom, limits = ctx.classroom, ctx.classroom.limits
     turns, budget = state["turn_count"], ctx.settings.budget(limits)
-    if ctx.interrupted:
+    if ctx.client.interrupted:
         return step.end("interrupted", "limit", END, "interrupted by the learner")
-    if ctx.turn_expired():
+    if ctx.client.turn_expired():
         message = f"the turn ran past its limit of {ctx.turn_budget_seconds():g} s; stopped"
         writer(ErrorEvent(data=ErrorData(message=message)))
         return step.end("error", "limit", END, message)
@@ -134,7 +134,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
         except Interrupted:
             return step.end("interrupted", "model", END, "interrupted by the learner")
         except Exception as exc:  # a failing server: one clear line, and the turn ends
-            error = describe(exc, who="director", secrets=ctx.secrets)
+            error = describe(exc, who="director", secrets=ctx.client.secrets)
             step.writer(ErrorEvent(data=ErrorData(message=error.message)))
             return step.end("error", "model", END, error.message)
         try:
@@ -168,25 +168,26 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
     step.calls += 1
     started = time.perf_counter()
 
-    async def collect() -> str:
+    try:
         # A decision is one small JSON object: reading stops once it has closed, or at a cap, so a model
         # that never stops (servers may ignore the token limit) cannot hold the turn or fill memory.
-        scanner, seen = ObjectScanner(), []
-
-        def decided(piece: str) -> bool:
-            seen.append(piece)
-            return scanner.feed(piece) and _decides("".join(seen))
-
-        model = ctx.model(DIRECTOR, "director_decision", schema, DIRECTOR_TOKENS)  # per try: the mode may change
-        with calling(call):
-            return await read_capped(model.astream(messages), DIRECTOR_CHAR_CAP, decided)
-
-    try:
-        raw = await ctx.call(collect)
+        raw = await ctx.client.ask(DIRECTOR, "director_decision", schema, messages, tokens=DIRECTOR_TOKENS,
+                                   chars=DIRECTOR_CHAR_CAP, until=_decision_closed, context=call)
     finally:
         step.latency_ms += (time.perf_counter() - started) * 1000
     step.raw.append(raw)
     return raw
+
+
+def _decision_closed() -> Callable[[str], bool]:
+    """A test told each piece of an answer: has a whole decision arrived?"""
+    scanner, seen = ObjectScanner(), []
+
+    def closed(piece: str) -> bool:
+        seen.append(piece)
+        return scanner.feed(piece) and _decides("".join(seen))
+
+    return closed
 
 
 def _decides(text: str) -> bool:

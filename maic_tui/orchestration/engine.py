@@ -6,7 +6,6 @@ Compiled once per session. Events leave the nodes through LangGraph's custom str
 
 from __future__ import annotations
 
-import time
 from collections.abc import AsyncGenerator, Callable
 from typing import Any, cast
 
@@ -63,7 +62,7 @@ class TurnEngine:
         self.graph = graph.compile()
 
     def interrupt(self) -> None:
-        self.ctx.interrupt()
+        self.ctx.client.interrupt()
 
     def first_agent(self, message: str) -> str | None:
         """Who opens the turn without asking the director: a mentioned agent, or the discussion's trigger."""
@@ -89,10 +88,11 @@ class TurnEngine:
         else:
             message, first = "", lesson.opener
             entry = HistoryEntry(role="lesson", text=lesson.request)
-        redactor = EventRedactor(ctx.secrets)
+        client = ctx.client
+        redactor = EventRedactor(client.secrets)
         ctx.turn_start = len(ctx.history)
         ctx.history.append(entry)
-        ctx.turn_deadline = time.monotonic() + ctx.turn_budget_seconds()
+        client.start_turn(ctx.turn_budget_seconds())
         final: TurnState = initial_state(message, first, lesson)
         open_message: AgentStartEvent | None = None
         config: RunnableConfig = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
@@ -113,16 +113,15 @@ class TurnEngine:
                 for safe in redactor(event):
                     yield safe
         except Exception as exc:  # a bug must not leave a client without agent_end and done
-            yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine", secrets=ctx.secrets).message))
+            yield ErrorEvent(data=ErrorData(message=describe(exc, who="engine", secrets=client.secrets).message))
             if open_message is not None:
                 for safe in redactor(AgentEndEvent(data=AgentEndData(message_id=open_message.data.message_id,
                                                                      agent_id=open_message.data.agent_id))):
                     yield safe
             final = {**final, "end_reason": "error"}
         finally:
-            ctx.turn_deadline = None
-        interrupted, ctx.interrupted = ctx.interrupted, False
-        for safe in redactor(done_event(final, interrupted, ctx.structured_mode)):
+            interrupted = client.end_turn()
+        for safe in redactor(done_event(final, interrupted, client.structured_mode)):
             yield safe
 
 

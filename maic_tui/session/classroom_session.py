@@ -14,6 +14,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import Grade
 from maic_tui.events import Event
 from maic_tui.llm import ModelOptions, make_provider
+from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.context import EngineContext
@@ -49,8 +50,8 @@ class ClassroomSession:
         self._turn_recorded = False  # the running turn's learner record is in the log
         self._interrupt_pending = False  # an interruption to record once the learner record is
         provider = make_provider(model, classroom, options)
-        self.context = EngineContext(classroom, provider, settings=settings or TurnSettings(),
-                                     modes=ModeMemory(data_dir))
+        self.context = EngineContext(classroom, ModelClient(provider, ModeMemory(data_dir)),
+                                     settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
         self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume
 

@@ -11,9 +11,8 @@ from langchain_core.messages import HumanMessage, SystemMessage
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.quiz import Grade, GradeError, grade_by_keywords, parse_grade
 from maic_tui.llm import describe
-from maic_tui.llm.context import GRADER, CallContext, calling
-from maic_tui.llm.streaming import read_capped
-from maic_tui.orchestration.context import EngineContext
+from maic_tui.llm.client import ModelClient
+from maic_tui.llm.context import GRADER, CallContext
 from maic_tui.orchestration.decision import ObjectScanner
 
 GRADER_TOKENS = 200
@@ -38,22 +37,20 @@ def grader_messages(question: QuizQuestion, answer: str, language: str) -> list[
     return [SystemMessage(system), HumanMessage(f"The learner's answer: {answer}")]
 
 
-async def grade_short_answer(ctx: EngineContext, question: QuizQuestion, answer: str) -> tuple[Grade, str | None]:
+async def grade_short_answer(client: ModelClient, question: QuizQuestion, answer: str,
+                             language: str) -> tuple[Grade, str | None]:
     """The grade, and a one-line problem when the model could not grade it (the keywords graded it instead)."""
-    if ctx.provider.spec.kind == "demo":
+    if client.provider.spec.kind == "demo":
         return grade_by_keywords(question, answer), None
-    model = ctx.model(GRADER, "quiz_grade", grade_schema(question.points), GRADER_TOKENS)
-    messages = grader_messages(question, answer, ctx.classroom.language)
-
-    async def ask() -> str:
-        with calling(CallContext(caller=GRADER, learner_message=answer)):
-            return await read_capped(model.astream(messages), GRADER_CHAR_CAP, ObjectScanner().feed)
-
     try:
-        grade = parse_grade(await ctx.call(ask), question)
-        return replace(grade, comment=ctx.redact(grade.comment)), None  # a server may echo the key
+        raw = await client.ask(GRADER, "quiz_grade", grade_schema(question.points),
+                               grader_messages(question, answer, language), tokens=GRADER_TOKENS,
+                               chars=GRADER_CHAR_CAP, until=lambda: ObjectScanner().feed,
+                               context=CallContext(caller=GRADER, learner_message=answer))
+        grade = parse_grade(raw, question)
+        return replace(grade, comment=client.redact(grade.comment)), None  # a server may echo the key
     except GradeError as exc:
         problem = exc.lines[0]
     except Exception as exc:  # a failing server: the answer is still graded, and the learner told why
-        problem = describe(exc, who="grader", secrets=ctx.secrets).message
+        problem = describe(exc, who="grader", secrets=client.secrets).message
     return grade_by_keywords(question, answer), f"{problem}; graded by the expected keywords instead"

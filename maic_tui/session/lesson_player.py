@@ -280,7 +280,8 @@ class LessonPlayer:
         teacher react, and go on; the summary of a quiz scene when its last question is answered."""
         if question.type == "short_answer":
             text = reply if isinstance(reply, str) else " ".join(reply)
-            grade, problem = await grade_short_answer(self.session.context, question, text)
+            grade, problem = await grade_short_answer(self.session.context.client, question, text,
+                                                      self.session.classroom.language)
             answer = text
         else:
             chosen = chosen_values(question, reply)

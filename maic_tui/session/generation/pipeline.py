@@ -17,10 +17,9 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.writer import data_toml
 from maic_tui.files import encodable
 from maic_tui.llm import describe, make_provider
+from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
-from maic_tui.llm.streaming import read_capped
 from maic_tui.llm.structured_modes import ModeMemory
-from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import ObjectScanner
 from maic_tui.session.generation import answers, build, stages
 from maic_tui.session.generation.answers import AnswerProblems, StageAnswer, read_answer
@@ -55,13 +54,6 @@ class Generated:
     log: list[StageLog] = field(default_factory=list)
 
 
-def _placeholder(topic: str) -> Classroom:
-    """The session context needs a classroom; the generator's calls use none of it."""
-    return Classroom.model_validate({"title": topic[:80] or "New classroom", "agents": [
-        {"id": "writer", "name": "Writer", "role": "teacher", "persona": "Writes lessons.", "avatar": "✎",
-         "color": "#2563eb"}]})
-
-
 def parse_object(raw: str) -> dict[str, Any]:
     """The first JSON object in a model's answer (prose or code fences around it are ignored)."""
     start = raw.find("{")
@@ -81,8 +73,7 @@ class Generator:
                  modes: ModeMemory | None = None) -> None:
         self.brief = brief
         self.progress = progress or (lambda stage, detail: None)
-        classroom = _placeholder(brief.topic)
-        self.ctx = EngineContext(classroom, make_provider(spec, classroom, options), modes=modes or ModeMemory(None))
+        self.client = ModelClient(make_provider(spec, None, options), modes or ModeMemory(None))
         self.draft: dict[str, Any] = {"language": brief.language}
         self.log: list[StageLog] = []
 
@@ -99,7 +90,7 @@ class Generator:
             raw = await self._call(stage, schema, messages)
             before = json.loads(json.dumps(self.draft))  # a failed round leaves the draft as it was
             try:
-                answer = read_answer(kind, parse_object(raw), self.ctx.secrets).model_dump()
+                answer = read_answer(kind, parse_object(raw), self.client.secrets).model_dump()
                 lines = apply(answer)
             except AnswerProblems as exc:
                 answer, lines = {}, exc.lines
@@ -128,16 +119,13 @@ class Generator:
         return [f"{p.path}: {p.message}" if p.path else p.message for p in problems]
 
     async def _call(self, stage: str, schema: dict[str, Any], messages: list[BaseMessage]) -> str:
-        ctx = self.ctx
-
-        async def attempt() -> str:
-            stream = ctx.model(stage, f"classroom_{stage}", schema, ANSWER_TOKENS).astream(messages)
-            return await read_capped(stream, ANSWER_CHARS, ObjectScanner().feed)
-
+        client = self.client
         try:
-            return await ctx.call(attempt)
+            return await client.ask(stage, f"classroom_{stage}", schema, messages, tokens=ANSWER_TOKENS,
+                                    chars=ANSWER_CHARS, until=lambda: ObjectScanner().feed)
         except Exception as exc:  # a failing server: one line, and the stage stops the generation
-            raise GenerationFailed(stage, [describe(exc, who=stage, secrets=ctx.secrets).message], self.draft) from None
+            line = describe(exc, who=stage, secrets=client.secrets).message
+            raise GenerationFailed(stage, [line], self.draft) from None
 
     async def run(self) -> Generated:
         brief = self.brief

@@ -75,7 +75,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
             generated = await generator.run()
             self.folder.mkdir(parents=True, exist_ok=True)
             target = free_path(self.folder, topic)
-            write_atomically(target, generator.ctx.redact(generated.text))
+            write_atomically(target, generator.client.redact(generated.text))
         except GenerationFailed as failed:
             self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
             return
