@@ -20,12 +20,12 @@ from pathlib import Path
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentEndEvent, CueUserEvent, DoneEvent, Event, ThinkingEvent
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.log.opening import start_log
+from maic_tui.log.store import DB_NAME
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.parser import StreamParser
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.recording import start_recording
-from maic_tui.session.store import DB_NAME
 
 CHUNK = 4
 OUTPUT_CHARS = 2_000
@@ -60,10 +60,10 @@ def script(answers: list[str]) -> dict:
 
 def session_with_history(path: Path, data_dir: Path | None = None) -> ClassroomSession:
     room = bench_classroom()
-    recorder = None
+    log = None
     if data_dir is not None:  # the same turn, recorded to the session database as the app and `run` do
-        recorder = start_recording(data_dir, "bench", room, f"script:{path}", ModelOptions(), classroom_text="")
-    session = ClassroomSession(room, f"script:{path}", recorder=recorder)
+        log = start_log(data_dir, "bench", room, f"script:{path}", ModelOptions(), classroom_text="")
+    session = ClassroomSession(room, f"script:{path}", log=log)
     for i in range(EARLIER_MESSAGES // 2):
         session.history.append(HistoryEntry("learner", f"Earlier question {i}?"))
         session.history.append(HistoryEntry("agent", "An earlier answer. " * 5, f"a{i % 6}", f"Agent {i % 6}"))

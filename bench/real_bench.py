@@ -13,9 +13,9 @@ from typing import Any
 
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
-from maic_tui.session.classroom_session import ClassroomSession
 
 MESSAGES = ["What is a derivative?", "How do I differentiate x cubed?"]
 

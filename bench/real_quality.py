@@ -22,11 +22,11 @@ from typing import Any
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
 from maic_tui.events import ActionEvent, AgentStartEvent, CueUserEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.orchestration.guards import is_clear_question
 from maic_tui.orchestration.prompts.example import is_filler
-from maic_tui.session.classroom_session import ClassroomSession
 
 QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why does that happen?",
              "Can you show me on the board?", "What is the derivative of a constant?"]

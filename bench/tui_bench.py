@@ -34,9 +34,9 @@ from maic_tui.events import (
     TextDeltaData,
     TextDeltaEvent,
 )
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
-from maic_tui.session.classroom_view import AgentMessage
+from maic_tui.room.view import AgentMessage
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.widgets.composer import Composer

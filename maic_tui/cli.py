@@ -182,7 +182,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_INPUT
     # Imported here so that --help, --version and validate stay fast (the model libraries load slowly).
     if not opens_app and args.verb == "validate":
-        from maic_tui.session.validation import validate_files
+        from maic_tui.commands.validate import validate_files
 
         return validate_files(args.files, sys.stdout, sys.stderr)
     try:
@@ -218,9 +218,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _doctor(args: argparse.Namespace) -> int:
+    from maic_tui.commands.doctor import run_doctor
     from maic_tui.paths import data_dir
-    from maic_tui.session.config import resolve_settings
-    from maic_tui.session.doctor import run_doctor
+    from maic_tui.settings import resolve_settings
 
     spec, options = resolve_settings(_flags(args))
     return run_doctor(spec, options, data_dir(args.data_dir), sys.stdout)
@@ -230,22 +230,22 @@ def _headless(args: argparse.Namespace) -> int:
     from maic_tui.stop_signals import StopSignals
 
     with StopSignals() as stop:  # before the slow imports: a signal while they load must not be lost
-        from maic_tui.session import commands
+        from maic_tui.commands import run
 
         if args.verb == "new":
-            from maic_tui.session.new_command import run_new
+            from maic_tui.commands.new import run_new
 
             return run_new(args.topic, _flags(args), material_path=args.material, agents=args.agents,
                            scenes=args.scenes, language=args.language, output=args.output, stop=stop)
         if args.verb == "run":
-            return commands.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
+            return run.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                       sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson)
         classroom = args.classroom or DEFAULT_CLASSROOM
-        return commands.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
+        return run.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
 
 
 def _archive(args: argparse.Namespace) -> int:
-    from maic_tui.session import archive
+    from maic_tui.commands import archive
 
     if args.verb == "sessions":
         return archive.list_sessions(args.data_dir, sys.stdout)

@@ -3,7 +3,7 @@
 One rule everywhere: a configured secret of at least ``MIN_SECRET`` characters is replaced by ``***``
 (shorter "keys" such as ``none`` or ``x`` are placeholders; replacing them would mangle ordinary text).
 ``StreamRedactor`` applies it to the event stream itself, where speech arrives in pieces and a key may be
-split across them, so no consumer of the stream (stdout, the app, the recorder, exports) ever sees one.
+split across them, so no consumer of the stream (stdout, the app, the log, exports) ever sees one.
 """
 
 from __future__ import annotations

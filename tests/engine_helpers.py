@@ -8,9 +8,9 @@ from typing import Any
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import ActionEvent, AgentEndEvent, AgentStartEvent, DoneEvent, Event, TextDeltaEvent
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.orchestration.state import TurnSettings
-from maic_tui.session.classroom_session import ClassroomSession
 
 AGENTS = [
     {"id": "teacher", "name": "Ms. Hale", "role": "teacher", "persona": "Calm and precise.", "avatar": "T",

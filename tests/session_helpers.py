@@ -7,8 +7,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage
-from maic_tui.session.store import DB_NAME
+from maic_tui.log.store import DB_NAME
+from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
 from tests.engine_helpers import act, items, pick, say
 
 TABLE = act("wb_draw_table", x=60, y=60, width=300, height=120, data=[["f", "f'"], ["x^2", "2x"]])

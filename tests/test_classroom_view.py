@@ -17,7 +17,7 @@ from maic_tui.events import (
     ThinkingData,
     ThinkingEvent,
 )
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
+from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage, SystemNote
 from maic_tui.text_safety import EscapeFilter, terminal_safe
 from tests.engine_helpers import act, classroom, items, pick, play, say, script_session
 

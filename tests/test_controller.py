@@ -6,8 +6,8 @@ import asyncio
 from pathlib import Path
 
 from maic_tui.events import DoneEvent, Event
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage
-from maic_tui.session.controller import ClassroomController
+from maic_tui.live.controller import ClassroomController
+from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
 from tests.engine_helpers import classroom, pick, script_session, text
 
 

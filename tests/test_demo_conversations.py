@@ -12,8 +12,8 @@ from typing import Any
 
 from maic_tui.classroom import load_classroom
 from maic_tui.events import ActionEvent, AgentStartEvent, TextDeltaEvent
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.classroom_session import ClassroomSession
 
 CASES = Path(__file__).parent / "data" / "demo_messages.toml"
 REQUIRED_SHARE = 0.9

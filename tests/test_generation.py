@@ -11,9 +11,9 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
+from maic_tui.commands.new import NEEDS_A_MODEL
 from maic_tui.files import write_atomically
-from maic_tui.session.generation.material import MaterialError, read_material
-from maic_tui.session.new_command import NEEDS_A_MODEL
+from maic_tui.generation.material import MaterialError, read_material
 from tests.pdfs import text_pdf
 
 OUTLINE = {"title": "Slopes", "description": "How steep a line is, and why it matters.",

@@ -16,8 +16,8 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
-from maic_tui.session.generation import material
-from maic_tui.session.generation.material import MaterialError, read_material
+from maic_tui.generation import material
+from maic_tui.generation.material import MaterialError, read_material
 from tests.fake_openai import Reply, fake_openai
 from tests.pdfs import pdf_file
 from tests.test_generation import OUTLINE, QUIZ, ROSTER, scene, script
@@ -115,7 +115,7 @@ def test_scenes_and_agents_are_enforced_one_call_per_scene(tmp_path: Path, capsy
 
 def test_a_classroom_over_the_file_limit_is_never_written(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
-    monkeypatch.setattr("maic_tui.session.generation.pipeline.MAX_FILE_BYTES", 2_000)
+    monkeypatch.setattr("maic_tui.generation.pipeline.MAX_FILE_BYTES", 2_000)
     out = tmp_path / "slopes.toml"
     assert main(["new", "slopes", "--model", script(tmp_path), "-o", str(out)]) == 1
     assert "MB a file may have (stage final check" in capsys.readouterr().err
@@ -249,7 +249,7 @@ def test_ctrl_c_while_a_pdf_is_read_stops_before_any_model_call(tmp_path: Path) 
     import subprocess
 
     (tmp_path / "m.pdf").write_bytes(b"%PDF-1.4\n")
-    code = ("import sys, time; from maic_tui.session.generation import material; "
+    code = ("import sys, time; from maic_tui.generation import material; "
             "material.WORKER = [sys.executable, '-c', 'import time; time.sleep(600)']; "
             "from maic_tui.cli import main; sys.exit(main(sys.argv[1:]))")
     with fake_openai(Reply("{}")) as server:
@@ -266,7 +266,7 @@ def test_ctrl_c_while_a_pdf_is_read_stops_before_any_model_call(tmp_path: Path) 
 
 def test_a_write_that_fails_at_the_end_keeps_the_generated_lesson(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    from maic_tui.session import new_command
+    from maic_tui.commands import new as new_command
 
     out = tmp_path / "slopes.toml"
     real = new_command.write_atomically

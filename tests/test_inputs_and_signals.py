@@ -17,7 +17,7 @@ import pytest
 
 from maic_tui.bad_input import MAX_FILE_BYTES
 from maic_tui.cli import main
-from maic_tui.session.store import DB_NAME, SessionStore
+from maic_tui.log.store import DB_NAME, LogStore
 from tests.session_helpers import two_speaker_script, write_script
 
 MAIC = [sys.executable, "-m", "maic_tui.cli"]
@@ -78,7 +78,7 @@ def test_a_corrupt_record_is_skipped_and_the_rest_still_replays(private_data_dir
     for question in ("What is a derivative?", "How do I differentiate x cubed?"):
         assert main(["run", "derivatives", "--say", question]) == 0
     capsys.readouterr()
-    older, newer = sorted(SessionStore(private_data_dir).sessions(), key=lambda s: s.started)
+    older, newer = sorted(LogStore(private_data_dir).sessions(), key=lambda s: s.started)
     with sqlite3.connect(private_data_dir / DB_NAME) as db:
         db.execute("UPDATE records SET body = '{not json' WHERE session_id = ? AND type = 'learner'", (newer.id,))
         db.execute("UPDATE records SET body = '{\"type\": \"text_delta\", \"data\": {}}' WHERE session_id = ? "

@@ -16,8 +16,8 @@ PACKAGE = Path(maic_tui.__file__).parent
 LAYERS = {
     "events": 0, "actions": 0, "colors": 0, "text_safety": 0, "bad_input": 0, "redaction": 0, "strict": 0,
     "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0,
-    "data": 0, "classroom": 1, "whiteboard": 2, "llm": 3, "orchestration": 4, "session": 5, "evaluation": 5,
-    "tui": 6, "serve": 6, "cli": 7, "__main__": 8,
+    "data": 0, "classroom": 1, "whiteboard": 2, "llm": 3, "settings": 3, "orchestration": 4, "generation": 4,
+    "log": 5, "room": 5, "live": 6, "evaluation": 7, "commands": 7, "tui": 8, "serve": 8, "cli": 9, "__main__": 10,
 }
 
 

@@ -20,11 +20,11 @@ from maic_tui.events import (
     ErrorEvent,
     TextDeltaEvent,
 )
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.live.lesson_player import LessonPlayer, Pacing
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.lesson_cursor import Phase
-from maic_tui.session.lesson_player import LessonPlayer, Pacing
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     InterruptRecord,
     LessonEndRecord,
     QuizResultRecord,

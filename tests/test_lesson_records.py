@@ -10,7 +10,7 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     LessonEndData,
     LessonEndRecord,
     QuizResultData,
@@ -21,7 +21,7 @@ from maic_tui.session.log_records import (
     read_jsonl,
     record_json,
 )
-from maic_tui.session.replay import rebuild
+from maic_tui.log.replay import rebuild
 
 RESULT = QuizResultRecord(data=QuizResultData(question_id="q1", answer="b", correct=True, points=1, earned=1,
                                               comment="Right: the slope of 2x is 2."))

@@ -12,13 +12,13 @@ import pytest
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.loader import sample_names
 from maic_tui.cli import main
+from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.live.lesson_player import LessonPlayer
 from maic_tui.llm import ModelOptions
-from maic_tui.session.assembly import SessionRecipe, build_session
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView
-from maic_tui.session.lesson_cursor import Phase
-from maic_tui.session.lesson_player import LessonPlayer
-from maic_tui.session.recording import open_recorded
-from maic_tui.session.store import SessionStore
+from maic_tui.log.opening import open_recorded
+from maic_tui.log.store import LogStore
+from maic_tui.room.view import AgentMessage, ClassroomView
 from tests.test_lesson_cursor import lesson
 
 
@@ -40,7 +40,7 @@ def test_a_resumed_lesson_goes_on_at_the_same_step_with_the_same_score(tmp_path:
     assert player.cursor.score() == (1, 3)
     session.close()
 
-    session_id = SessionStore(private_data_dir).sessions()[0].id
+    session_id = LogStore(private_data_dir).sessions()[0].id
     recorded = open_recorded(private_data_dir, session_id)
     assert recorded.rebuilt.repairs == []  # every turn of the lesson closed itself: nothing to repair
     resumed = build_session(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
@@ -69,7 +69,7 @@ def test_the_markdown_export_shows_the_quiz_score(tmp_path: Path, private_data_d
                                                 classroom_name=str(tmp_path / "lesson.toml")))
     asyncio.run(_play_to_second_question(LessonPlayer(session), ClassroomView(room)))
     session.close()
-    session_id = SessionStore(private_data_dir).sessions()[0].id
+    session_id = LogStore(private_data_dir).sessions()[0].id
     assert main(["export", session_id, "--format", "md"]) == 0
     text = capsys.readouterr().out
     assert "## Quiz score" in text and "**1 of 1 points** over 1 answered question." in text
@@ -163,7 +163,7 @@ def test_a_grader_echoing_the_api_key_reaches_no_output_record_or_export(
     assert code == 0
     graded = [r["data"] for r in _records(printed) if r["type"] == "quiz_result"]
     assert graded[-1]["comment"] == "Your key *** is showing." and key not in printed  # type: ignore[index]
-    session_id = SessionStore(private_data_dir).sessions()[0].id
+    session_id = LogStore(private_data_dir).sessions()[0].id
     assert main(["export", session_id, "--format", "md"]) == 0
     assert "Your key *** is showing." in capsys.readouterr().out
     assert key.encode() not in b"".join(path.read_bytes() for path in private_data_dir.iterdir())

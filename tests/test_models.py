@@ -10,9 +10,9 @@ import pytest
 
 from maic_tui.classroom import load_classroom, sample_names
 from maic_tui.events import ActionEvent, to_json
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError, make_provider
 from maic_tui.llm.demo_planner import fit_to_board, match_answer, plan_for
-from maic_tui.session.classroom_session import ClassroomSession
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
 INSTANT = ModelOptions(pace=0)  # the demo model streams at a readable pace by default

@@ -7,8 +7,8 @@ import json
 import pytest
 
 from maic_tui.events import to_json
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.classroom_session import ClassroomSession
 from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
 from tests.fake_openai import Reply, closed_port_url, fake_openai
 

@@ -65,7 +65,7 @@ def test_bad_config_file_is_bad_input(tmp_path: Path, monkeypatch: pytest.Monkey
 
 
 def test_environment_and_config_choose_the_model(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from maic_tui.session.config import resolve_settings
+    from maic_tui.settings import resolve_settings
 
     config = tmp_path / "config.toml"
     config.write_text('model = "openai:from-file"\nbase_url = "http://file"\ntimeout = 9\n')

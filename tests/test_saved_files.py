@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 
 from maic_tui.files import Unwritable, check_target, encodable, write_atomically
-from maic_tui.session.config import ConfigError, read_setting, save_setting
+from maic_tui.settings import ConfigError, read_setting, save_setting
 
 SETTINGS = '# my settings\nmodel = "demo"  # offline\ntimeout = 30\n\n[unused]\n'
 
 
 def _saver(path: Path, theme: str, times: int) -> subprocess.Popen[bytes]:
-    code = ("import sys; from maic_tui.session.config import save_setting\n"
+    code = ("import sys; from maic_tui.settings import save_setting\n"
             f"for _ in range({times}): save_setting('theme', sys.argv[1], {{'MAIC_CONFIG': sys.argv[2]}})\n")
     return subprocess.Popen([sys.executable, "-c", code, theme, str(path)])
 

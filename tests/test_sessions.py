@@ -21,15 +21,15 @@ from markdown_it import MarkdownIt
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.events import AgentEndEvent, DoneEvent, Event, TextDeltaEvent, to_json
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.log.exports import jsonl
+from maic_tui.log.opening import continue_log, open_recorded, start_log
+from maic_tui.log.records import LearnerRecord, LogError, read_jsonl
+from maic_tui.log.replay import rebuild
+from maic_tui.log.store import DB_NAME, LogStore, StoreError
 from maic_tui.paths import SAMPLES_DIR
-from maic_tui.session.archive import jsonl
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.classroom_view import ClassroomView
-from maic_tui.session.log_records import LearnerRecord, LogError, read_jsonl
-from maic_tui.session.recording import continue_recording, open_recorded, start_recording
-from maic_tui.session.replay import rebuild
-from maic_tui.session.store import DB_NAME, SessionStore, StoreError
+from maic_tui.room.view import ClassroomView
 from tests.engine_helpers import assert_well_formed
 from tests.session_helpers import record_types, transcript, two_speaker_script, write_script
 
@@ -46,12 +46,12 @@ async def _live(session: ClassroomSession, view: ClassroomView, *messages: str) 
 def _recorded_session(tmp_path: Path, data_dir: Path, *messages: str) -> tuple[str, ClassroomView, list[object]]:
     room = load_classroom("derivatives")
     spec = write_script(tmp_path, two_speaker_script())
-    recorder = start_recording(data_dir, "derivatives", room, spec, ModelOptions())
-    session = ClassroomSession(room, spec, ModelOptions(), recorder=recorder)
+    log = start_log(data_dir, "derivatives", room, spec, ModelOptions())
+    session = ClassroomSession(room, spec, ModelOptions(), log=log)
     view = ClassroomView(room)
     asyncio.run(_live(session, view, *messages))
     session.close()
-    return recorder.session_id, view, list(session.board.elements)
+    return log.session_id, view, list(session.board.elements)
 
 
 def test_a_session_is_logged_in_order_and_rebuilds_to_what_was_shown(tmp_path: Path,
@@ -65,7 +65,7 @@ def test_a_session_is_logged_in_order_and_rebuilds_to_what_was_shown(tmp_path: P
     assert transcript(recorded.rebuilt.view) == transcript(live)
     assert list(recorded.rebuilt.view.board.elements) == board == list(recorded.rebuilt.board.elements)
     assert len(board) == 2 and recorded.rebuilt.message_count == 3
-    summary = SessionStore(private_data_dir).sessions()[0]
+    summary = LogStore(private_data_dir).sessions()[0]
     assert (summary.id, summary.turns, summary.last_message, summary.classroom) == (session_id, 2, "Again?",
                                                                                    "derivatives")
 
@@ -126,7 +126,7 @@ def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(
         child.wait(10)
     assert child.returncode == -signal.SIGKILL
 
-    summary = SessionStore(private_data_dir).sessions()[0]
+    summary = LogStore(private_data_dir).sessions()[0]
     recorded = open_recorded(private_data_dir, summary.id)
     shown = transcript(recorded.rebuilt.view)
     assert shown[0] == ("learner", "How?")
@@ -145,7 +145,7 @@ def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(
     session = ClassroomSession(room, write_script(tmp_path, {"director": [pick_reyes(), '{"next_agent":"USER"}'],
                                                              "agents": {"reyes": ['[{"type":"text","content":'
                                                                                  '"Where were we?"}]']}}),
-                               ModelOptions(), recorder=continue_recording(private_data_dir, recorded, ModelOptions()))
+                               ModelOptions(), log=continue_log(private_data_dir, recorded, ModelOptions()))
     session.restore(recorded.rebuilt)
     assert [e.id for e in session.board.elements] == ["table_1", "text_1"]
     events = asyncio.run(_events(session, "Go on"))
@@ -185,7 +185,7 @@ def test_two_instances_share_one_data_directory_without_corrupting_it(tmp_path: 
     assert [run.returncode for run in runs] == [0, 0, 0], [err for _, err in outputs]
     with sqlite3.connect(private_data_dir / DB_NAME) as db:
         assert db.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    sessions = SessionStore(private_data_dir).sessions()
+    sessions = LogStore(private_data_dir).sessions()
     assert len(sessions) == 3
     printed = sorted(len(out.splitlines()) + 3 for out, _ in outputs)  # + the three learner records
     stored = sorted(len(open_recorded(private_data_dir, s.id).records) for s in sessions)
@@ -200,7 +200,7 @@ def test_an_api_key_never_reaches_the_database_or_an_export(tmp_path: Path, priv
     spec = write_script(tmp_path, script)
     assert main(["run", "derivatives", "--model", spec, "--api-key", key, "--say", f"Is it {key}?"]) == 0
     capsys.readouterr()
-    session_id = SessionStore(private_data_dir).sessions()[0].id
+    session_id = LogStore(private_data_dir).sessions()[0].id
     exports = []
     for fmt in ("md", "jsonl"):
         assert main(["export", session_id, "--format", fmt]) == 0
@@ -216,7 +216,7 @@ def test_an_api_key_never_reaches_the_database_or_an_export(tmp_path: Path, priv
 def test_a_session_id_can_be_shortened_to_a_unique_start(tmp_path: Path, private_data_dir: Path) -> None:
     first, _, _ = _recorded_session(tmp_path, private_data_dir, "How?")
     second, _, _ = _recorded_session(tmp_path, private_data_dir, "How?")
-    store = SessionStore(private_data_dir)
+    store = LogStore(private_data_dir)
     assert store.load(first)[0].id == first and store.load(second[:-1] if first[:-1] != second[:-1] else second)
     with pytest.raises(StoreError, match="matches 2 sessions"):
         store.load("2")
@@ -261,8 +261,8 @@ def test_sessions_lists_newest_first_and_says_when_there_are_none(tmp_path: Path
 
 def test_the_learner_record_comes_only_once_the_turn_really_started(tmp_path: Path, private_data_dir: Path) -> None:
     room = load_classroom("derivatives")
-    recorder = start_recording(private_data_dir, "derivatives", room, "demo", ModelOptions(pace=0))
-    session = ClassroomSession(room, "demo", ModelOptions(pace=0), recorder=recorder)
+    log = start_log(private_data_dir, "derivatives", room, "demo", ModelOptions(pace=0))
+    session = ClassroomSession(room, "demo", ModelOptions(pace=0), log=log)
     with pytest.raises(ValueError, match="no agent called '@nobody'"):
         asyncio.run(_events(session, "@nobody hi"))
     events = asyncio.run(_events(session, "What is a derivative?"))
@@ -271,11 +271,11 @@ def test_the_learner_record_comes_only_once_the_turn_really_started(tmp_path: Pa
     assert isinstance(events[-1], DoneEvent)
     types = record_types(private_data_dir)
     assert types[0] == "learner" and types.count("learner") == 1 and types[-1] == "scene"
-    first = open_recorded(private_data_dir, recorder.session_id).records[0].record
+    first = open_recorded(private_data_dir, log.session_id).records[0].record
     assert isinstance(first, LearnerRecord) and first.data.text == "What is a derivative?"
-    assert open_recorded(private_data_dir, recorder.session_id).rebuilt.scene_index == 1
-    assert jsonl(*SessionStore(private_data_dir).load(recorder.session_id)[:2]).count("\n") == len(types) + 1
-    assert (SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8") == recorder.info.classroom_toml
+    assert open_recorded(private_data_dir, log.session_id).rebuilt.scene_index == 1
+    assert jsonl(*LogStore(private_data_dir).load(log.session_id)[:2]).count("\n") == len(types) + 1
+    assert (SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8") == log.info.classroom_toml
 
 
 _PRINTABLE = st.characters(exclude_categories=("Cc", "Cs", "Cf"))
@@ -286,7 +286,7 @@ _PRINTABLE = st.characters(exclude_categories=("Cc", "Cs", "Cf"))
        cuts=st.lists(st.integers(1, 90), max_size=8))
 def test_a_key_split_across_stream_pieces_reaches_no_consumer(private_data_dir: Path, before: str, after: str,
                                                              cuts: list[int]) -> None:
-    """Redaction happens in the event stream itself: stdout, the app and the recorder all see ``***``."""
+    """Redaction happens in the event stream itself: stdout, the app and the log all see ``***``."""
     key = "sk-live-0123456789abcdef"
     speech = json.dumps([{"type": "text", "content": f"{before}{key}{after}{key[:5]}"}])
     chunks, start = [], 0
@@ -299,8 +299,8 @@ def test_a_key_split_across_stream_pieces_reaches_no_consumer(private_data_dir: 
                                   "agents": {"reyes": [{"chunks": [c for c in chunks if c]}]}}), encoding="utf-8")
     room = load_classroom("derivatives")
     options = ModelOptions(api_key=key)
-    recorder = start_recording(private_data_dir, "derivatives", room, "script", options)
-    session = ClassroomSession(room, f"script:{script}", options, recorder=recorder)
+    log = start_log(private_data_dir, "derivatives", room, "script", options)
+    session = ClassroomSession(room, f"script:{script}", options, log=log)
 
     async def turn() -> list[Event]:
         return [event async for event in session.turn(f"is {key} my key?")]
@@ -311,7 +311,7 @@ def test_a_key_split_across_stream_pieces_reaches_no_consumer(private_data_dir: 
     assert streamed.strip() == f"{before}***{after}{key[:5]}".strip()
     assert all(key not in to_json(e) for e in events)
     assert all(key[:12] not in to_json(e) for e in events if e.type == "done")  # the preview is cut after redaction
-    records = SessionStore(private_data_dir).load(recorder.session_id)[1]
+    records = LogStore(private_data_dir).load(log.session_id)[1]
     stored = "".join(item.record.model_dump_json() for item in records)
     assert key not in stored and "***" in stored
 
@@ -329,7 +329,7 @@ def test_an_unusable_data_directory_warns_once_and_the_turns_still_run(tmp_path:
 def test_the_headless_demo_is_recorded_too(private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "water-cycle", "--pace", "0"]) == 0
     capsys.readouterr()
-    (summary,) = SessionStore(private_data_dir).sessions()
+    (summary,) = LogStore(private_data_dir).sessions()
     questions = [a.question for a in load_classroom("water-cycle").demo.answers]
     assert summary.classroom == "water-cycle" and summary.turns >= len(questions)
     assert summary.last_message == questions[-1]
@@ -354,7 +354,7 @@ def _resumed(tmp_path: Path, data_dir: Path, session_id: str, answer: str) -> Cl
               "agents": {"reyes": [json.dumps([{"type": "text", "content": answer}])]}}
     (tmp_path / answer).mkdir()
     session = ClassroomSession(recorded.classroom, write_script(tmp_path / answer, script), ModelOptions(),
-                               recorder=continue_recording(data_dir, recorded, ModelOptions()))
+                               log=continue_log(data_dir, recorded, ModelOptions()))
     session.restore(recorded.rebuilt)
     return session
 

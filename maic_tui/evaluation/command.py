@@ -12,7 +12,7 @@ from rich.text import Text
 
 from maic_tui.evaluation.runner import ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
-from maic_tui.session.config import resolve_settings
+from maic_tui.settings import resolve_settings
 from maic_tui.text_safety import one_line
 
 EXIT_ALL_PASSED, EXIT_BELOW_THRESHOLD = 0, 1

@@ -11,8 +11,8 @@ from typing import Any
 from maic_tui.classroom import load_classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.classroom_session import ClassroomSession
 from maic_tui.text_safety import one_line
 
 

@@ -32,8 +32,8 @@ from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.mentions import addressed_agent, mentioned_agent
-from maic_tui.orchestration.redacting import EventRedactor, redact_model
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
+from maic_tui.orchestration.stream_redaction import EventRedactor, redact_model
 
 STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the state after each step
 

@@ -71,7 +71,7 @@ def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str 
     import asyncio
 
     from maic_tui.llm.spec import ModelSpec
-    from maic_tui.session.config import requested_model
+    from maic_tui.settings import requested_model
 
     ModelSpec.parse(requested_model(flags)).check()  # a bad model is one line here, not in every tab
     check_port(host, port)

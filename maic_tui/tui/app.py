@@ -29,9 +29,9 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 from textual.worker import Worker
 
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.spec import shown_model
 from maic_tui.redaction import redact, usable_secrets
-from maic_tui.session.assembly import SessionRecipe
 from maic_tui.text_safety import one_line
 from maic_tui.tui.lesson_controls import LessonControls
 from maic_tui.tui.live_class import LiveClass
@@ -54,10 +54,10 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.classroom_view import ClassroomView
-    from maic_tui.session.controller import ClassroomController
-    from maic_tui.session.log_player import LogPlayer
+    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.log.playback import LogPlayer
+    from maic_tui.room.view import ClassroomView
     from maic_tui.tui.widgets.trace_panel import TracePanel
 
 W = TypeVar("W", bound=Widget)
@@ -66,9 +66,9 @@ Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the
 
 def classroom_commands() -> type[Provider]:
     """The palette's provider, imported when the palette first opens (textual.command loads slowly)."""
-    from maic_tui.tui.commands import ClassroomCommands
+    from maic_tui.tui.palette import PaletteCommands
 
-    return ClassroomCommands
+    return PaletteCommands
 NARROW_COLUMNS = 110  # below this the class list shows avatars only and the footer is compact
 SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
@@ -152,8 +152,8 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         return hasattr(self, "view")
 
     def _set_classroom(self, classroom: Classroom) -> None:
-        from maic_tui.session.classroom_view import ClassroomView
-        from maic_tui.session.controller import ClassroomController
+        from maic_tui.live.controller import ClassroomController
+        from maic_tui.room.view import ClassroomView
 
         self.classroom = classroom
         resumed = self.recipe.resume

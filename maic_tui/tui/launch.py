@@ -10,9 +10,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from maic_tui import paths
+from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.llm.spec import ModelSpec
-from maic_tui.session.assembly import Replay, SessionRecipe
-from maic_tui.session.config import read_setting, requested_model
+from maic_tui.settings import read_setting, requested_model
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
@@ -34,7 +34,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
     def open_classroom() -> tuple[Classroom, SessionRecipe]:
         spec, options = _settings(flags, seed, pace)
         if resume is not None:
-            from maic_tui.session.recording import open_recorded
+            from maic_tui.log.opening import open_recorded
 
             recorded = open_recorded(folder, resume)
             model = flags.get("model") or recorded.info.model  # go on with the recorded model unless told
@@ -47,7 +47,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
     return _run(open_classroom, resume or classroom_name, theme)
 
 def _settings(flags: dict[str, Any], seed: int, pace: float | None) -> tuple[str, ModelOptions]:
-    from maic_tui.session.config import resolve_settings
+    from maic_tui.settings import resolve_settings
 
     spec, options = resolve_settings(flags)
     return spec, options.model_copy(update={"seed": seed} | ({} if pace is None else {"pace": pace}))
@@ -55,13 +55,13 @@ def _settings(flags: dict[str, Any], seed: int, pace: float | None) -> tuple[str
 def run_replay(log_path: str, speed: float, theme: str | None) -> int:
     """``maic-tui replay FILE.jsonl``: the log played in the app; nothing is recorded or sent."""
     if not Path(log_path).is_file():
-        from maic_tui.session.archive import open_log
+        from maic_tui.log.exports import open_log
 
         open_log(log_path)  # raises its one-line error
     read_setting("theme")
 
     def open_replay() -> tuple[Classroom, SessionRecipe]:
-        from maic_tui.session.archive import open_log
+        from maic_tui.log.exports import open_log
 
         info, classroom, records = open_log(log_path)
         return classroom, SessionRecipe(info.model, replay=Replay(records, speed, Path(log_path).name))

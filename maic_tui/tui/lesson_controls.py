@@ -14,9 +14,9 @@ if TYPE_CHECKING:
     from textual.widget import Widget
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.session.assembly import SessionRecipe
-    from maic_tui.session.controller import ClassroomController
-    from maic_tui.session.lesson_player import LessonPlayer, Pacing
+    from maic_tui.live.assembly import SessionRecipe
+    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.lesson_player import LessonPlayer, Pacing
 
     _Base = App[None]
 else:
@@ -29,7 +29,7 @@ SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 def lesson_status(lesson: LessonPlayer, running: bool, titled: bool = True) -> tuple[str, bool]:
     """The lesson line: where the lesson is (with the scene's title, if ``titled``) and what the keys do now;
     True while it waits for the learner."""
-    from maic_tui.session.lesson_cursor import Phase
+    from maic_tui.live.lesson_cursor import Phase
 
     cursor = lesson.cursor
     if cursor.phase == Phase.ENDED:
@@ -70,7 +70,7 @@ class LessonControls(_Base):
         def _play_queue(self) -> None: ...
 
     def _lesson_pacing(self) -> Pacing:
-        from maic_tui.session.lesson_player import Pacing
+        from maic_tui.live.lesson_player import Pacing
 
         pace = self.recipe.options.pace if self.recipe.options is not None else 0.0
         return Pacing(chars_per_second=pace, beat=LECTURE_BEAT_SECONDS if pace else 0.0)
@@ -85,7 +85,7 @@ class LessonControls(_Base):
         self.call_later(self.show_lesson)
 
     async def show_lesson(self) -> None:
-        from maic_tui.session.lesson_cursor import Phase
+        from maic_tui.live.lesson_cursor import Phase
 
         lesson = self.controller.lesson
         if lesson is None:

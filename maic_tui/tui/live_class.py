@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from textual import work
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
-from maic_tui.session.assembly import SessionRecipe, build_session
+from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.widgets.composer import Composer
 
@@ -21,11 +21,11 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.classroom_view import ClassroomView
-    from maic_tui.session.controller import ClassroomController
-    from maic_tui.session.lesson_player import Pacing
-    from maic_tui.session.log_records import Record
+    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.lesson_player import Pacing
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.log.records import Record
+    from maic_tui.room.view import ClassroomView
 
     _Base = App[None]
 else:
@@ -172,7 +172,7 @@ class LiveClass(_Base):
         the sessions on the server are other learners'."""
         if not self._can_switch() or self.recipe.data_dir is None or self.is_web:
             return
-        from maic_tui.session.recording import open_recorded
+        from maic_tui.log.opening import open_recorded
 
         try:
             recorded = await asyncio.to_thread(open_recorded, self.recipe.data_dir, session_id)
@@ -226,7 +226,7 @@ class LiveClass(_Base):
         return hasattr(self, "controller") and self.controller.running
 
     def close_session(self) -> None:
-        """Write what the recorder still holds; the app calls this before it drops or ends a session."""
+        """Write what the log writer still holds; the app calls this before it drops or ends a session."""
         session = self.session
         if session is not None:
             self.controller.session = None

@@ -8,9 +8,9 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from textual.app import App
 
-    from maic_tui.session.assembly import Replay, SessionRecipe
-    from maic_tui.session.log_player import LogPlayer
-    from maic_tui.session.log_records import Timed
+    from maic_tui.live.assembly import Replay, SessionRecipe
+    from maic_tui.log.playback import LogPlayer
+    from maic_tui.log.records import Timed
     from maic_tui.tui.app import ClassroomApp
 
     _Base = App[None]
@@ -49,8 +49,8 @@ class ReplayControls(_Base):
 async def play(app: ClassroomApp, replay: Replay) -> None:
     # Imported here: this module is part of the app's first frame, the event models are not.
     from maic_tui.events import AgentEndEvent
-    from maic_tui.session.log_player import LogPlayer
-    from maic_tui.session.replay import Rebuilt
+    from maic_tui.log.playback import LogPlayer
+    from maic_tui.log.replay import Rebuilt
     from maic_tui.whiteboard import Whiteboard
 
     player = app.log_player = LogPlayer(replay.records, replay.speed)

@@ -14,8 +14,8 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.classroom_view import ClassroomView
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.room.view import ClassroomView
     from maic_tui.tui.widgets.trace_panel import TracePanel
 
     _Base = App[None]
@@ -96,7 +96,7 @@ class RoomViews(_Base):
         self.push_screen(FullTranscriptScreen(transcript_text(self.view)))
 
     def action_copy_last(self) -> None:
-        from maic_tui.session.classroom_view import AgentMessage
+        from maic_tui.room.view import AgentMessage
 
         last = next((e for e in reversed(self.view.entries) if isinstance(e, AgentMessage)), None)
         if last is not None:

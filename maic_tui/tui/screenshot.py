@@ -7,8 +7,8 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui import paths
-from maic_tui.session.assembly import Replay, SessionRecipe
-from maic_tui.session.recording import open_recorded
+from maic_tui.live.assembly import Replay, SessionRecipe
+from maic_tui.log.opening import open_recorded
 from maic_tui.tui.app import ClassroomApp
 
 SCREEN_SIZE = (160, 48)

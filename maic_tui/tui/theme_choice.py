@@ -10,7 +10,7 @@ from textual.app import SystemCommand
 from textual.screen import Screen
 from textual.theme import Theme
 
-from maic_tui.session.config import ConfigError, read_setting, save_setting
+from maic_tui.settings import ConfigError, read_setting, save_setting
 from maic_tui.tui.theming import DEFAULT_THEME
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class ThemeChoice(_Base):
         """One theme list: ours first, Textual's built-in ones marked (the palette's only theme command)."""
         from textual.command import CommandPalette
 
-        from maic_tui.tui.commands import ThemeCommands
+        from maic_tui.tui.palette import ThemeCommands
 
         self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder="Search for themes…"))
 

@@ -14,8 +14,8 @@ import pytest
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
 from maic_tui.events import DoneEvent, to_json
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.classroom_session import ClassroomSession
 from tests.engine_helpers import assert_well_formed, play
 
 pytestmark = pytest.mark.real_server
@@ -48,9 +48,9 @@ async def test_three_learner_turns_are_well_formed(server_url: str, structured: 
 async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: Path) -> None:
     """A slide presented by the model, the teacher's reactions and the short answer graded by the model: every
     turn the lesson opens is well-formed, the grader's answer is read (or, unusable, said so in one line)."""
-    from maic_tui.session.lesson_cursor import Phase
-    from maic_tui.session.lesson_player import LessonPlayer
-    from maic_tui.session.log_records import LessonEndRecord, QuizResultRecord
+    from maic_tui.live.lesson_cursor import Phase
+    from maic_tui.live.lesson_player import LessonPlayer
+    from maic_tui.log.records import LessonEndRecord, QuizResultRecord
     from tests.test_lesson_cursor import lesson
 
     options = ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120)

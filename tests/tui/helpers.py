@@ -12,8 +12,8 @@ from textual.pilot import Pilot
 
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
 
 

@@ -72,7 +72,7 @@ def test_the_shell_before_the_first_frame_loads_neither_pydantic_nor_the_classro
             "from maic_tui.tui.launch import run_app; from maic_tui.tui.theming import register_themes; "
             "ClassroomApp(opener=lambda: None); "
             "print(sorted(m for m in ('pydantic', 'maic_tui.classroom.models', 'maic_tui.events', "
-            "'maic_tui.whiteboard', 'maic_tui.session.classroom_view') if m in sys.modules))")
+            "'maic_tui.whiteboard', 'maic_tui.room.view') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
 
@@ -80,7 +80,7 @@ def test_the_shell_before_the_first_frame_loads_neither_pydantic_nor_the_classro
 def test_the_app_module_loads_without_langchain_or_langgraph() -> None:
     # The first frame must not wait for them: they load with the session, in a thread, after it.
     code = ("import sys; from maic_tui.tui.app import ClassroomApp; from maic_tui.tui.launch import run_app; "
-            "from maic_tui.session.config import resolve_settings; resolve_settings({}); "
+            "from maic_tui.settings import resolve_settings; resolve_settings({}); "
             "print(sorted(m for m in ('langchain_openai', 'langgraph', 'langchain_core', 'openai') "
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from textual.widgets import OptionList, SelectionList
 
-from maic_tui.session.classroom_view import AgentMessage, LearnerMessage, SystemNote
-from maic_tui.session.lesson_cursor import Phase
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
 from tests.tui.helpers import demo_app, ready, say, wait_for
 
@@ -40,12 +40,14 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
 
 
 async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back_to_the_lesson() -> None:
-    app = demo_app(lesson=True, pace=400)
+    # Slow enough that the question surely arrives while the first message (five steps by the teacher) is read,
+    # however busy the machine: at 400 characters a second it could reach the pause first.
+    app = demo_app(lesson=True, pace=60)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.view.entries))
         await say(pilot, "What is a derivative?")
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running, timeout=20)
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running, timeout=40)
         learner = next(i for i, e in enumerate(app.view.entries) if isinstance(e, LearnerMessage))
         before = [e for e in app.view.entries[:learner] if isinstance(e, AgentMessage)]
         assert before and not any(m.interrupted for m in before)  # the step being read was finished
@@ -105,10 +107,10 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
 
 async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, private_data_dir: Path) -> None:
     from maic_tui.classroom import load_classroom
+    from maic_tui.live.assembly import SessionRecipe
     from maic_tui.llm import ModelOptions
-    from maic_tui.session.assembly import SessionRecipe
-    from maic_tui.session.recording import open_recorded
-    from maic_tui.session.store import SessionStore
+    from maic_tui.log.opening import open_recorded
+    from maic_tui.log.store import LogStore
     from maic_tui.tui.app import ClassroomApp
 
     room = load_classroom("water-cycle")
@@ -119,7 +121,7 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
         await wait_for(pilot, lambda: _waiting(app))  # the pause of scene 2
         position = app.controller.lesson.cursor.position  # type: ignore[union-attr]
         app.close_session()
-    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
     again = ClassroomApp(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
                                                            data_dir=private_data_dir, resume=recorded))
     async with again.run_test(size=(140, 45)) as pilot:

@@ -7,10 +7,10 @@ from pathlib import Path
 from textual.widgets import Static
 
 from maic_tui.classroom import load_classroom
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.commands import ClassroomCommands
+from maic_tui.tui.palette import PaletteCommands
 from maic_tui.tui.screens.new_classroom import NewClassroomScreen
 from tests.test_generation import ROSTER, script
 from tests.tui.helpers import demo_app, ready, wait_for
@@ -21,7 +21,7 @@ async def test_a_new_classroom_is_generated_from_the_palette_and_opened(tmp_path
     app = ClassroomApp(load_classroom("water-cycle"), recipe)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        commands = [str(hit.text) async for hit in ClassroomCommands(app.screen).discover()]
+        commands = [str(hit.text) async for hit in PaletteCommands(app.screen).discover()]
         assert "New classroom…" in commands
         app.action_new_classroom()
         await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))

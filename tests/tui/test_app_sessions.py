@@ -13,12 +13,12 @@ import pytest
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.events import DoneEvent
+from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import Replay, SessionRecipe
-from maic_tui.session.recording import Recorded, open_recorded
-from maic_tui.session.store import DB_NAME, SessionStore
+from maic_tui.log.opening import Recorded, open_recorded
+from maic_tui.log.store import DB_NAME, LogStore
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.commands import ClassroomCommands
+from maic_tui.tui.palette import PaletteCommands
 from maic_tui.tui.widgets.transcript import MessageView
 from tests.session_helpers import transcript, two_speaker_script, write_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
@@ -39,23 +39,23 @@ async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir
         before = transcript(app.view)
         board = list(app.view.board.elements)
         app.close_session()
-    session_id = SessionStore(private_data_dir).sessions()[0].id
+    session_id = LogStore(private_data_dir).sessions()[0].id
 
     again = recorded_app(private_data_dir)
     async with again.run_test(size=(150, 44)) as pilot:
         await ready(pilot)
-        commands = [str(hit.text) async for hit in ClassroomCommands(again.screen).discover()]
+        commands = [str(hit.text) async for hit in PaletteCommands(again.screen).discover()]
         assert any(c.startswith(f"Resume session {session_id}") for c in commands)
         await again.resume_session(session_id)
         await ready(pilot)
         assert transcript(again.view) == before and list(again.view.board.elements) == board
         assert len(again.screen.query(MessageView)) == sum(1 for e in before if e[0] == "agent")
-        assert again.session is not None and again.session.recorder is not None
-        assert again.session.recorder.session_id == session_id
+        assert again.session is not None and again.session.log is not None
+        assert again.session.log.session_id == session_id
         await say(pilot, "Why do derivatives matter in real life?")
         await finish_turn(pilot)
         again.close_session()
-    assert [s.id for s in SessionStore(private_data_dir).sessions()] == [session_id]  # the unused one left no row
+    assert [s.id for s in LogStore(private_data_dir).sessions()] == [session_id]  # the unused one left no row
     recorded = open_recorded(private_data_dir, session_id)
     assert [item.record.type for item in recorded.records].count("learner") == 2
     assert transcript(recorded.rebuilt.view)[:len(before)] == before
@@ -68,7 +68,7 @@ async def record_one_turn(data_dir: Path) -> Recorded:
         await say(pilot, "How do I differentiate x cubed?")
         await finish_turn(pilot)
         app.close_session()
-    return open_recorded(data_dir, SessionStore(data_dir).sessions()[0].id)
+    return open_recorded(data_dir, LogStore(data_dir).sessions()[0].id)
 
 
 async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_data_dir: Path) -> None:
@@ -145,7 +145,7 @@ async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Pa
         await wait_for(pilot, lambda: any(e.text for e in app.view.entries if hasattr(e, "parts")))
         await app.action_quit()
     app.close_session()
-    recorded = open_recorded(private_data_dir, SessionStore(private_data_dir).sessions()[0].id)
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
     types = [item.record.type for item in recorded.records]
     assert recorded.rebuilt.repairs == []  # closed by the engine itself, not patched up afterwards
     assert types[-2:] == ["agent_end", "done"] and "interrupt" in types

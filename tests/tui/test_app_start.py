@@ -8,10 +8,10 @@ from textual.widgets import Static
 
 from maic_tui.classroom import ClassroomError, load_classroom
 from maic_tui.classroom.models import Classroom
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.commands import ClassroomCommands
+from maic_tui.tui.palette import PaletteCommands
 from maic_tui.tui.widgets.composer import Composer
 from maic_tui.tui.widgets.roster import Roster
 from tests.tui.helpers import finish_turn, ready, say, wait_for
@@ -30,7 +30,7 @@ async def test_the_shell_shows_first_then_the_room_opens_and_a_turn_runs() -> No
         assert "Opening derivatives" in str(opening.render())
         assert not app.is_open and not app.screen.query(Roster)
         await pilot.press("f6", "f2", "f3", "escape")  # room keys do nothing in the shell, and break nothing
-        commands = [hit.text async for hit in ClassroomCommands(app.screen).discover()]
+        commands = [hit.text async for hit in PaletteCommands(app.screen).discover()]
         assert [str(c) for c in commands] == ["Switch theme", "Quit", "Help"]
         assert not app.is_open
         release.set()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from textual.widgets import Button
 
-from maic_tui.session.classroom_view import AgentMessage, LearnerMessage, SystemNote
+from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer, MentionList
 from maic_tui.tui.widgets.roster import Roster

@@ -17,10 +17,10 @@ from textual.content import Content
 from textual.pilot import Pilot
 
 from maic_tui.classroom import load_classroom
+from maic_tui.live.assembly import SessionRecipe
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.recording import start_recording
+from maic_tui.log.opening import start_log
 from maic_tui.text_safety import one_line
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.plain import as_markup
@@ -92,8 +92,8 @@ async def test_every_surface_of_the_room_shows_hostile_text_literally(tmp_path: 
 async def test_the_palette_lists_a_recorded_session_whose_last_message_holds_a_link(tmp_path: Path) -> None:
     data = tmp_path / "data"
     room = load_classroom("derivatives")
-    recorder = start_recording(data, "derivatives", room, "demo", ModelOptions(pace=0))
-    session = ClassroomSession(room, "demo", ModelOptions(pace=0), recorder=recorder)
+    log = start_log(data, "derivatives", room, "demo", ModelOptions(pace=0))
+    session = ClassroomSession(room, "demo", ModelOptions(pace=0), log=log)
     async for _ in session.turn(f"What is a derivative? {LINK}"):
         pass
     session.close()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from maic_tui.colors import contrast
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, TextDeltaData, TextDeltaEvent
-from maic_tui.session.classroom_view import AgentMessage
+from maic_tui.room.view import AgentMessage
 from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
 from maic_tui.tui.screens.persona import PersonaScreen
 from maic_tui.tui.theming import background_of

@@ -11,7 +11,7 @@ from textual._xterm_parser import XTermParser
 from textual.events import Key
 from textual.widgets import Button
 
-from maic_tui.session.classroom_view import LearnerMessage
+from maic_tui.room.view import LearnerMessage
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.keys import KEYS
 from maic_tui.tui.widgets.composer import Composer

@@ -10,8 +10,8 @@ from textual.command import CommandList, CommandPalette
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.session.assembly import SessionRecipe
 from maic_tui.tui.app import ClassroomApp
 from tests.tui.helpers import demo_app, ready, wait_for
 
@@ -69,7 +69,7 @@ async def test_resume_finds_the_one_recorded_session(one_recorded_session: Path)
 
 async def test_a_browser_tab_cannot_touch_the_servers_settings_sessions_or_files(
         one_recorded_session: Path, private_config: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from maic_tui.tui.commands import ClassroomCommands
+    from maic_tui.tui.palette import PaletteCommands
     from maic_tui.tui.screens.new_classroom import NewClassroomScreen
 
     private_config.write_text('model = "demo"\ntheme = "chalkboard"\n', encoding="utf-8")
@@ -78,7 +78,7 @@ async def test_a_browser_tab_cannot_touch_the_servers_settings_sessions_or_files
                                                                     data_dir=one_recorded_session))
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        names = [str(hit.text) async for hit in ClassroomCommands(app.screen).discover()]
+        names = [str(hit.text) async for hit in PaletteCommands(app.screen).discover()]
         assert "Switch theme" in names and "Quit" in names
         assert not [name for name in names if name.startswith(("Resume session", "New classroom"))]
         assert "Screenshot" not in [command.title for command in app.get_system_commands(app.screen)]

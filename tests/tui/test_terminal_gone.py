@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from maic_tui.session.recording import open_recorded
-from maic_tui.session.store import DB_NAME, SessionStore
+from maic_tui.log.opening import open_recorded
+from maic_tui.log.store import DB_NAME, LogStore
 from tests.session_helpers import two_speaker_script, write_script
 from tests.tui.pty_helpers import run_in_pty
 
@@ -27,7 +27,7 @@ def _record_types(data_dir: Path) -> list[str]:
 def _closed_like_ctrl_q(data_dir: Path) -> None:
     kinds = _record_types(data_dir)
     assert "text_delta" in kinds and "interrupt" in kinds and kinds[-2:] == ["agent_end", "done"]
-    recorded = open_recorded(data_dir, SessionStore(data_dir).sessions()[0].id)
+    recorded = open_recorded(data_dir, LogStore(data_dir).sessions()[0].id)
     assert recorded.rebuilt.repairs == []  # closed by the app itself, nothing to patch up
 
 

@@ -9,7 +9,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import TextArea
 
-from maic_tui.session.classroom_view import AgentMessage, ClassroomView, LearnerMessage
+from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
 
 
 def transcript_text(view: ClassroomView) -> str:

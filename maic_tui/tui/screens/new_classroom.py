@@ -54,7 +54,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
         if not topic or self.generating:
             return
         if self.model == "demo":
-            from maic_tui.session.new_command import NEEDS_A_MODEL
+            from maic_tui.commands.new import NEEDS_A_MODEL
 
             self.show(NEEDS_A_MODEL.removeprefix("maic-tui: "), failed=True)
             return
@@ -64,10 +64,10 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     @work(exclusive=True, group="generate", exit_on_error=False)
     async def _generate(self, topic: str) -> None:
+        from maic_tui.commands.new import free_path
         from maic_tui.files import write_atomically
-        from maic_tui.session.generation.pipeline import GenerationFailed, Generator
-        from maic_tui.session.generation.stages import Brief
-        from maic_tui.session.new_command import free_path
+        from maic_tui.generation.pipeline import GenerationFailed, Generator
+        from maic_tui.generation.stages import Brief
 
         generator = Generator(self.model, self.options, Brief(topic),
                               lambda stage, detail: self.show(f"{stage}: {detail}"))

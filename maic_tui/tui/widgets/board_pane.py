@@ -16,7 +16,7 @@ from maic_tui.tui.theming import board_palette
 
 if TYPE_CHECKING:
     from maic_tui.classroom.themes import ThemeSpec
-    from maic_tui.session.classroom_view import ClassroomView
+    from maic_tui.room.view import ClassroomView
 
 Mode = Literal["auto", "board", "slide"]
 

@@ -20,7 +20,7 @@ from maic_tui.tui.theming import agent_color
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Agent
-    from maic_tui.session.classroom_view import Status
+    from maic_tui.room.view import Status
 
 STATUS_MARK: dict[Status, str] = {"idle": "○ idle", "thinking": "◌ thinking…", "speaking": "● speaking"}
 COMPACT_BELOW = 20  # columns: a narrower class list shows avatars and status marks only

@@ -17,7 +17,7 @@ from textual.widgets import Static
 from maic_tui.tui.theming import agent_color
 
 if TYPE_CHECKING:
-    from maic_tui.session.classroom_view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
+    from maic_tui.room.view import AgentMessage, ClassroomView, Entry, LearnerMessage, SystemNote
 
 MAX_MOUNTED = 50
 PRUNE_TO = 40  # unmount in batches: one removal (and re-layout) per ten messages, not per message
@@ -151,7 +151,7 @@ class NoteView(Static):
 
 
 def _widget_for(entry: Entry) -> Widget:
-    from maic_tui.session.classroom_view import AgentMessage, LearnerMessage
+    from maic_tui.room.view import AgentMessage, LearnerMessage
     if isinstance(entry, AgentMessage):
         return MessageView(entry)
     if isinstance(entry, LearnerMessage):

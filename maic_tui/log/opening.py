@@ -1,4 +1,4 @@
-"""Starting a recorded session, and reopening one: the glue between the store, the recorder and replay."""
+"""Starting a recorded session, and reopening one: the glue between the store, the writer and replay."""
 
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from pathlib import Path
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm import ModelOptions
+from maic_tui.log.records import SessionInfo, Timed
+from maic_tui.log.replay import Rebuilt, rebuild
+from maic_tui.log.store import LogStore, new_session_id
+from maic_tui.log.writer import LogWriter
 from maic_tui.paths import resolve
-from maic_tui.session.log_records import SessionInfo, Timed
-from maic_tui.session.recorder import Recorder
-from maic_tui.session.replay import Rebuilt, rebuild
-from maic_tui.session.store import SessionStore, new_session_id
 
 
 @dataclass
@@ -32,21 +32,21 @@ class Recorded:
         return self.records + [Timed(last, record) for record in self.rebuilt.repairs]
 
 
-def start_recording(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
-                    options: ModelOptions, classroom_text: str | None = None) -> Recorder:
+def start_log(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
+                    options: ModelOptions, classroom_text: str | None = None) -> LogWriter:
     """A new session in the database; the classroom file is kept as it is now."""
     text = classroom_text if classroom_text is not None else resolve(classroom_name).read_text(encoding="utf-8")
     info = SessionInfo(id=new_session_id(), classroom=classroom_name, title=classroom.title, model=model,
                        started=time.time(), classroom_toml=text)
-    return Recorder(SessionStore(data_dir), info, secrets=options.secrets())
+    return LogWriter(LogStore(data_dir), info, secrets=options.secrets())
 
 
 def open_recorded(data_dir: Path, id_or_prefix: str) -> Recorded:
     """A recorded session, rebuilt; a turn the log left open (a crash) is closed as interrupted."""
-    info, records, skipped = SessionStore(data_dir).load(id_or_prefix)
+    info, records, skipped = LogStore(data_dir).load(id_or_prefix)
     classroom = load_classroom_text(info.classroom_toml, f"session {info.id}")
     return Recorded(info, classroom, records, rebuild(classroom, [item.record for item in records]), skipped)
 
 
-def continue_recording(data_dir: Path, recorded: Recorded, options: ModelOptions) -> Recorder:
-    return Recorder(SessionStore(data_dir), recorded.info, resume=True, secrets=options.secrets())
+def continue_log(data_dir: Path, recorded: Recorded, options: ModelOptions) -> LogWriter:
+    return LogWriter(LogStore(data_dir), recorded.info, resume=True, secrets=options.secrets())

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from maic_tui.session.log_records import Timed
+    from maic_tui.log.records import Timed
 
 LONGEST_PAUSE = 2.0  # seconds: the learner thinking for a minute is not worth watching
 

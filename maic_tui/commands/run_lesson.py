@@ -13,10 +13,10 @@ from collections.abc import AsyncIterator, Sequence
 from typing import TextIO
 
 from maic_tui.events import Event
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.lesson_cursor import Phase
-from maic_tui.session.lesson_player import LessonPlayer
-from maic_tui.session.log_records import (
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.live.lesson_player import LessonPlayer
+from maic_tui.live.session import ClassroomSession
+from maic_tui.log.records import (
     InterruptRecord,
     LearnerRecord,
     Record,

@@ -23,7 +23,7 @@ PDF_PAGES = 1_000
 PAGE_CHARS = 20_000  # a dense page holds about 5,000 characters; more is not text a lesson can use
 PDF_SECONDS = 60.0
 PDF_MEMORY = 2**30  # bytes the worker may use
-WORKER = [sys.executable, "-m", "maic_tui.session.generation.pdf_text"]
+WORKER = [sys.executable, "-m", "maic_tui.generation.pdf_text"]
 POLL_SECONDS = 0.1
 
 

@@ -17,10 +17,10 @@ from collections.abc import Iterable
 from contextlib import closing
 from dataclasses import dataclass
 
-from maic_tui.orchestration.redacting import redact_model
+from maic_tui.log.records import Record, SessionInfo, Timed, record_json
+from maic_tui.log.store import LogStore, transaction
+from maic_tui.orchestration.stream_redaction import redact_model
 from maic_tui.redaction import redact, usable_secrets
-from maic_tui.session.log_records import Record, SessionInfo, Timed, record_json
-from maic_tui.session.store import SessionStore, transaction
 
 FLUSH_SECONDS = 0.1
 
@@ -33,10 +33,10 @@ class _Flush:
 _STOP = object()
 
 
-class Recorder:
+class LogWriter:
     """One session's writer. ``record`` never blocks; ``flush`` waits until everything so far is on disk."""
 
-    def __init__(self, store: SessionStore, info: SessionInfo, *, resume: bool = False,
+    def __init__(self, store: LogStore, info: SessionInfo, *, resume: bool = False,
                  secrets: Iterable[str] = ()) -> None:
         self.store = store
         self._secrets = secrets = usable_secrets(secrets)
@@ -48,7 +48,7 @@ class Recorder:
         store.open().close()  # fails here, in the caller, if the database cannot be opened
         # The session's row is written with its first record: opening the app and leaving leaves no trace.
         self._created = resume
-        self._thread = threading.Thread(target=self._run, name=f"recorder-{info.id}", daemon=True)
+        self._thread = threading.Thread(target=self._run, name=f"log-writer-{info.id}", daemon=True)
         self._thread.start()
 
     @property

@@ -21,9 +21,7 @@ from maic_tui.events import (
     TextDeltaEvent,
     ThinkingEvent,
 )
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.session.classroom_view import ClassroomView
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     InterruptRecord,
     LearnerRecord,
     LessonEndRecord,
@@ -32,6 +30,8 @@ from maic_tui.session.log_records import (
     Record,
     StepRecord,
 )
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.room.view import ClassroomView
 from maic_tui.whiteboard import Whiteboard
 
 

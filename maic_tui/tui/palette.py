@@ -17,7 +17,7 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.plain import LABEL_CHARS, as_markup
 
 if TYPE_CHECKING:
-    from maic_tui.session.store import SessionSummary
+    from maic_tui.log.store import SessionSummary
     from maic_tui.tui.app import ClassroomApp
 
 RECENT_SESSIONS = 10
@@ -44,7 +44,7 @@ class ListedCommands(Provider):
                 yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
 
 
-class ClassroomCommands(ListedCommands):
+class PaletteCommands(ListedCommands):
     def entries(self) -> list[Entry]:
         app = cast("ClassroomApp", self.app)
         found: list[Entry] = [
@@ -87,13 +87,13 @@ class ClassroomCommands(ListedCommands):
     def _recent_sessions(app: ClassroomApp) -> list[SessionSummary]:
         if app.recipe.data_dir is None or app.is_web:
             return []
-        from maic_tui.session.store import SessionStore, StoreError
+        from maic_tui.log.store import LogStore, StoreError
 
         try:
-            sessions = SessionStore(app.recipe.data_dir).sessions()
+            sessions = LogStore(app.recipe.data_dir).sessions()
         except (StoreError, sqlite3.Error):
             return []
-        current = app.session.recorder.session_id if app.session and app.session.recorder else None
+        current = app.session.log.session_id if app.session and app.session.log else None
         return [s for s in sessions if s.id != current][:RECENT_SESSIONS]
 
 

@@ -1,4 +1,4 @@
-"""Assembling a session from a recipe: the one place a session and its recorder are put together, for the
+"""Assembling a session from a recipe: the one place a session and its log writer are put together, for the
 app (which builds it in a worker thread, so its first frame never waits for LangGraph) and for ``run`` and
 ``demo`` alike.
 
@@ -14,11 +14,11 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
+    from maic_tui.live.session import ClassroomSession
     from maic_tui.llm import ModelOptions
+    from maic_tui.log.opening import Recorded
+    from maic_tui.log.records import Timed
     from maic_tui.orchestration.state import TurnSettings
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.log_records import Timed
-    from maic_tui.session.recording import Recorded
 
 
 @dataclass(frozen=True)
@@ -45,21 +45,21 @@ class SessionRecipe:
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
+    from maic_tui.live.session import ClassroomSession
     from maic_tui.llm import ModelOptions
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.recording import continue_recording, start_recording
-    from maic_tui.session.store import StoreError
+    from maic_tui.log.opening import continue_log, start_log
+    from maic_tui.log.store import StoreError
 
     options = recipe.options or ModelOptions()
-    recorder, problem = None, None
+    log, problem = None, None
     try:
         if recipe.data_dir is not None and recipe.resume is not None:
-            recorder = continue_recording(recipe.data_dir, recipe.resume, options)
+            log = continue_log(recipe.data_dir, recipe.resume, options)
         elif recipe.data_dir is not None:
-            recorder = start_recording(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
+            log = start_log(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class
         problem = str(exc)
-    session = ClassroomSession(classroom, recipe.model, options, recipe.settings, recorder=recorder,
+    session = ClassroomSession(classroom, recipe.model, options, recipe.settings, log=log,
                                data_dir=recipe.data_dir)
     if problem is not None:
         session.not_recorded(problem)

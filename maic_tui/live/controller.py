@@ -11,14 +11,14 @@ from collections.abc import AsyncIterator, Callable
 from typing import TYPE_CHECKING, Literal
 
 from maic_tui.bad_input import BadInput
-from maic_tui.session.lesson_cursor import Phase
-from maic_tui.session.log_records import LearnerRecord, LessonEndRecord, QuizResultRecord, Record, StepRecord
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.log.records import LearnerRecord, LessonEndRecord, QuizResultRecord, Record, StepRecord
 from maic_tui.text_safety import one_line
 
 if TYPE_CHECKING:
-    from maic_tui.session.classroom_session import ClassroomSession
-    from maic_tui.session.classroom_view import ClassroomView
-    from maic_tui.session.lesson_player import LessonPlayer, Pacing
+    from maic_tui.live.lesson_player import LessonPlayer, Pacing
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.room.view import ClassroomView
 
 Interrupted = Literal["turn", "queue"]
 
@@ -38,7 +38,7 @@ class ClassroomController:
     def attach(self, session: ClassroomSession, pacing: Pacing | None = None) -> None:
         """The session is ready (the app builds it in a thread): its director decisions reach the view live, and
         a classroom with scenes has its lesson (played by ``play_queue`` once started)."""
-        from maic_tui.session.lesson_player import LessonPlayer
+        from maic_tui.live.lesson_player import LessonPlayer
 
         self.session = session
         session.engine.on_trace = self.view.add_trace

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from maic_tui.session.generation.stages import AVATARS, PALETTE, slug
+from maic_tui.generation.stages import AVATARS, PALETTE, slug
 
 Data = dict[str, Any]
 BOARD_ROWS = 6  # lines of board writing per scene, 70 units apart

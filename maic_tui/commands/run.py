@@ -10,12 +10,12 @@ from typing import Any, TextIO
 from maic_tui import paths
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
+from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.events import to_json
+from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.session.assembly import SessionRecipe, build_session
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.config import resolve_settings
-from maic_tui.session.printer import TranscriptPrinter
+from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 
 OPENING_MESSAGE = "Hello!"
@@ -62,7 +62,7 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
     stop = stop or StopSignals()
     if lesson:
-        from maic_tui.session.lesson_run import play_lesson
+        from maic_tui.commands.run_lesson import play_lesson
 
         return _finish(session, play_lesson(session, messages, out, stop), stop)
     return _play_recorded(session, messages, out, None, stop)

@@ -26,7 +26,7 @@ from maic_tui.events import (
     ThinkingEvent,
     TraceRecord,
 )
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     InterruptRecord,
     LearnerRecord,
     LessonEndData,

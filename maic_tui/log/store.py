@@ -1,7 +1,7 @@
 """Recorded sessions in one SQLite database in the data directory (DESIGN.md §7).
 
 WAL mode and a busy timeout let several app instances share the file: each writes only its own session's
-rows, in short transactions. Records are appended by ``Recorder`` (one writer thread per session).
+rows, in short transactions. Records are appended by ``LogWriter`` (one writer thread per session).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
-from maic_tui.session.log_records import LogError, SessionInfo, Timed, parse_record
+from maic_tui.log.records import LogError, SessionInfo, Timed, parse_record
 from maic_tui.text_safety import clean_tree, one_line
 
 DB_NAME = "sessions.sqlite3"
@@ -98,7 +98,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[None]:
     db.execute("COMMIT")
 
 
-class SessionStore:
+class LogStore:
     def __init__(self, folder: Path) -> None:
         self.path = folder / DB_NAME
 

@@ -17,12 +17,11 @@ from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.models import Agent
 from maic_tui.classroom.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
+from maic_tui.live.grading import grade_short_answer
+from maic_tui.live.lesson_cursor import LessonCursor, Phase, Step
+from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.scripted import ScriptedMessage
-from maic_tui.session.classroom_session import ClassroomSession
-from maic_tui.session.grading import grade_short_answer
-from maic_tui.session.lesson_cursor import LessonCursor, Phase, Step
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,
     LearnerRecord,
@@ -34,6 +33,7 @@ from maic_tui.session.log_records import (
     StepData,
     StepRecord,
 )
+from maic_tui.orchestration.scripted import ScriptedMessage
 from maic_tui.text_safety import one_line
 
 Played = AsyncGenerator[Record, None]

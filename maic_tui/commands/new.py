@@ -18,9 +18,9 @@ from typing import Any, TextIO
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import LANGUAGE_CODE
 from maic_tui.files import check_target, write_atomically
+from maic_tui.generation.stages import Brief, slug
 from maic_tui.redaction import redact, redact_tree, usable_secrets
-from maic_tui.session.config import resolve_settings
-from maic_tui.session.generation.stages import Brief, slug
+from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import clean_tree, json_safe, one_line
 
@@ -64,8 +64,8 @@ def checked_request(topic: str, language: str, output: str | None) -> tuple[str,
 def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = None, agents: int = 4,
             scenes: int = 3, language: str = "en", output: str | None = None, out: TextIO | None = None,
             err: TextIO | None = None, stop: StopSignals | None = None) -> int:
-    from maic_tui.session.generation.material import read_material
-    from maic_tui.session.generation.pipeline import GenerationFailed, Generator
+    from maic_tui.generation.material import read_material
+    from maic_tui.generation.pipeline import GenerationFailed, Generator
 
     out, err = out or sys.stdout, err or sys.stderr
     spec, options = resolve_settings(flags)

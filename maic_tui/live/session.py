@@ -1,6 +1,6 @@
 """A live classroom session: the classroom, its models, board and history, one engine for all its turns.
 
-With a ``Recorder`` every learner message, interruption, scene change and event is appended to the
+With a ``LogWriter`` every learner message, interruption, scene change and event is appended to the
 session log as it happens; ``restore`` continues a session rebuilt from such a log."""
 
 from __future__ import annotations
@@ -13,16 +13,12 @@ from typing import TYPE_CHECKING, TypeVar
 from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import Grade
 from maic_tui.events import Event
+from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.llm import ModelOptions, make_provider
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.structured_modes import ModeMemory
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.engine import TurnEngine
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.state import TurnSettings
-from maic_tui.session.lesson_cursor import LessonCursor
-from maic_tui.session.log_records import (
+from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,
     LearnerRecord,
@@ -30,21 +26,25 @@ from maic_tui.session.log_records import (
     SceneData,
     SceneRecord,
 )
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.engine import TurnEngine
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.state import TurnSettings
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
-    from maic_tui.session.recorder import Recorder
-    from maic_tui.session.replay import Rebuilt
+    from maic_tui.log.replay import Rebuilt
+    from maic_tui.log.writer import LogWriter
 
 R = TypeVar("R", bound=Record)
 
 
 class ClassroomSession:
     def __init__(self, classroom: Classroom, model: str = "demo", options: ModelOptions | None = None,
-                 settings: TurnSettings | None = None, recorder: Recorder | None = None,
+                 settings: TurnSettings | None = None, log: LogWriter | None = None,
                  data_dir: Path | None = None) -> None:
         self.classroom = classroom
-        self.recorder = recorder
+        self.log = log
         self._recording_problem: str | None = None
         self._reported: set[str] = set()
         self._turn_recorded = False  # the running turn's learner record is in the log
@@ -79,23 +79,23 @@ class ClassroomSession:
         ctx.message_count = rebuilt.message_count
         grades = {r.question_id: Grade(r.earned, r.points, r.comment or "") for r in rebuilt.quiz_results}
         self.cursor.restore(rebuilt.lesson_at, grades, rebuilt.lesson_ended)
-        if self.recorder is not None:
+        if self.log is not None:
             for record in rebuilt.repairs:
-                self.recorder.record(record)
+                self.log.record(record)
 
     async def turn(self, message: str) -> AsyncGenerator[Event, None]:
-        recorder = self.recorder
+        log = self.log
         self._turn_recorded = False
         try:
             async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
                 async for event in events:  # a bad @name raises before any event, and nothing is recorded
-                    if recorder is not None:
+                    if log is not None:
                         if not self._turn_recorded:
-                            recorder.record(LearnerRecord(data=LearnerData(text=self.context.redact(message))))
+                            log.record(LearnerRecord(data=LearnerData(text=self.context.redact(message))))
                             self._turn_recorded = True
                             if self._interrupt_pending:
-                                recorder.record(InterruptRecord())
-                        recorder.record(event)
+                                log.record(InterruptRecord())
+                        log.record(event)
                     yield event
         finally:
             self._turn_recorded = self._interrupt_pending = False
@@ -108,8 +108,8 @@ class ClassroomSession:
 
     def record(self, record: R) -> R:
         """Append one record to the session log (when recorded) and hand it back."""
-        if self.recorder is not None:
-            self.recorder.record(record)
+        if self.log is not None:
+            self.log.record(record)
         return record
 
     def start_scene(self, index: int) -> SceneRecord:
@@ -119,9 +119,9 @@ class ClassroomSession:
         return self.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
     def interrupt(self) -> None:
-        if self.recorder is not None:
+        if self.log is not None:
             if self._turn_recorded:
-                self.recorder.record(InterruptRecord())
+                self.log.record(InterruptRecord())
             else:  # the log must read learner, then interrupt: it is written once the turn's first event is
                 self._interrupt_pending = True
         self.engine.interrupt()
@@ -130,19 +130,19 @@ class ClassroomSession:
         """Agents see this scene (and its slide elements) from their next turn on."""
         if 0 <= index < len(self.classroom.scenes) and index != self.context.scene_index:
             self.context.scene_index = index
-            if self.recorder is not None:
+            if self.log is not None:
                 scene = self.classroom.scenes[index]
-                self.recorder.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
+                self.log.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
     def close(self) -> None:
-        """Write what is still buffered and stop the recorder."""
-        if self.recorder is not None:
-            self.recorder.flush()
-            self.recorder.close()
+        """Write what is still buffered and stop the log writer."""
+        if self.log is not None:
+            self.log.flush()
+            self.log.close()
 
     def recording_problem(self) -> str | None:
         """Why this session is not (or no longer) recorded, once; None while all is well."""
-        problem = self._recording_problem or (self.recorder.error if self.recorder is not None else None)
+        problem = self._recording_problem or (self.log.error if self.log is not None else None)
         if problem is None or problem in self._reported:
             return None
         self._reported.add(problem)

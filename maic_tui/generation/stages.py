@@ -9,8 +9,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from maic_tui.session.generation import answers
-from maic_tui.session.generation.answers import answer_schema
+from maic_tui.generation import answers
+from maic_tui.generation.answers import answer_schema
 
 SUMMARY_CHARS = 4_000  # material is summarised in pieces of about this size
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#f59e0b", "#0891b2", "#db2777", "#65a30d")

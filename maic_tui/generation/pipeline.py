@@ -16,14 +16,14 @@ from maic_tui.classroom.loader import check_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.writer import data_toml
 from maic_tui.files import encodable
+from maic_tui.generation import answers, build, stages
+from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
+from maic_tui.generation.stages import Brief
 from maic_tui.llm import describe, make_provider
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.decision import ObjectScanner
-from maic_tui.session.generation import answers, build, stages
-from maic_tui.session.generation.answers import AnswerProblems, StageAnswer, read_answer
-from maic_tui.session.generation.stages import Brief
 
 REPAIRS = 2  # a stage is asked again at most this many times with the loader's lines
 ANSWER_TOKENS = 1_500

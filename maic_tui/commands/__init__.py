@@ -1,0 +1,1 @@
+"""What the command-line verbs do (``cli.py`` only parses arguments and calls these)."""

@@ -1,0 +1,76 @@
+"""``maic-tui sessions``, ``export`` and ``replay --headless``: recorded sessions listed, written out, printed."""
+
+from __future__ import annotations
+
+import sys
+import time
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.commands.printer import TranscriptPrinter
+from maic_tui.llm.spec import shown_model
+from maic_tui.log.exports import board_text, jsonl, markdown, open_log
+from maic_tui.log.opening import open_recorded
+from maic_tui.log.records import LearnerRecord, LessonEndRecord, QuizResultRecord
+from maic_tui.log.replay import rebuild
+from maic_tui.log.store import LogStore
+from maic_tui.paths import data_dir
+from maic_tui.room.view import quiz_line
+from maic_tui.text_safety import one_line, terminal_safe
+
+
+def list_sessions(folder: str | None, out: TextIO) -> int:
+    store = LogStore(data_dir(folder))
+    sessions = store.sessions()
+    if not sessions:
+        out.write(f"No sessions recorded yet in {one_line(str(store.path.parent))}.\n")
+        return 0
+    rows = [("ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LAST MESSAGE")]
+    for s in sessions:  # the model column tells a demo (the offline demo model) from a real class
+        rows.append((one_line(s.id, 40), one_line(s.classroom, 40), one_line(shown_model(s.model), 30),
+                     time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns),
+                     one_line(s.last_message, 50)))
+    last = len(rows[0]) - 1
+    widths = [max(len(row[i]) for row in rows) for i in range(last)]
+    for row in rows:
+        out.write("  ".join(cell.ljust(widths[i]) if i < last else cell for i, cell in enumerate(row)).rstrip()
+                  + "\n")
+    return 0
+
+
+def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO,
+           err: TextIO | None = None) -> int:
+    recorded = open_recorded(data_dir(folder), session)
+    for line in recorded.skipped:
+        (err or sys.stderr).write(f"maic-tui: warning: {line}\n")
+    if fmt == "jsonl":
+        text = jsonl(recorded.info, recorded.closed_records())
+    else:
+        text = markdown(recorded.info, recorded.rebuilt.view, recorded.rebuilt.quiz_results)
+    if output is None:
+        out.write(text)
+    else:
+        Path(output).write_text(text, encoding="utf-8")
+        out.write(f"wrote {Path(output).resolve()}\n")
+    return 0
+
+
+def replay_headless(path: str, out: TextIO) -> int:
+    """The rebuilt transcript and board, printed as the headless demo prints a live one."""
+    info, classroom, records = open_log(path)
+    printer = TranscriptPrinter(out)
+    out.write(f"{one_line(info.title)} · session {one_line(info.id)} · {len(records)} records\n")
+    for item in records:
+        if isinstance(item.record, LearnerRecord):
+            printer.learner(classroom.learner.nickname, item.record.data.text)
+        elif isinstance(item.record, QuizResultRecord):
+            out.write(f"    {terminal_safe(quiz_line(item.record.data))}\n")
+        elif isinstance(item.record, LessonEndRecord):
+            end = item.record.data
+            out.write(f"\n── Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes ──\n")
+        elif item.record.type not in ("interrupt", "scene", "step"):
+            printer.event(item.record)  # type: ignore[arg-type]
+    rebuilt = rebuild(classroom, [item.record for item in records])
+    printer.board("", [])
+    out.write(board_text(rebuilt.view.board) + "\n")
+    return 0

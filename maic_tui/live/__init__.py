@@ -1,0 +1,1 @@
+"""The live session: one classroom in class, its turns, its lesson, and the driver that plays them."""

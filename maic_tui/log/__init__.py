@@ -1,0 +1,1 @@
+"""The recorded log of a session: its records, the SQLite store, the writer thread, replay and exports."""
