@@ -22,13 +22,13 @@ _ESCAPES = re.compile(
     r"|\x1b[ -/]*[0-~]?"  # any other escape (ESC 7, ESC c, ESC ( B …)
     rf"|[\x00-\x08\x0b-\x1f\x7f-\x9f{_INVISIBLE}\ud800-\udfff]"
 )
-_PENDING_ESCAPE = re.compile(r"(?:\x1b(?:\[[0-?]*[ -/]*|[\]PX^_][^\x07\x1b\x9c]*|[ -/]*)|\x9b[0-?]*[ -/]*)\Z")
 _JSON_UNSAFE = re.compile("[\x7f-\x9f\u2028\u2029]")  # JSON allows them raw; terminals and JS parsers do not
 
 
 def terminal_safe(text: str) -> str:
-    """Strip escape sequences, control and invisible format characters; keep newlines and tabs."""
-    return _ESCAPES.sub("", text)
+    """Strip escape sequences, control and invisible format characters; keep newlines and tabs. The one filter
+    (``EscapeFilter``) on a whole text: a sequence left open at its end goes too."""
+    return EscapeFilter().feed(text)
 
 
 def one_line(text: str, limit: int | None = None) -> str:
@@ -53,16 +53,6 @@ def clean_tree(value: Any) -> Any:
 def json_safe(encoded: str) -> str:
     """JSON text with the characters that JSON leaves raw but a terminal would act on written as ``\\uXXXX``."""
     return _JSON_UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", encoded)
-
-
-def stable_prefix(text: str) -> int:
-    """How much of a growing text can be made safe now: all of it, unless it ends inside an escape sequence.
-
-    Streamed text may split ``ESC [ 2 J`` across chunks; cleaning each chunk alone would leave ``2J``
-    on screen. Holding back the unfinished tail until it completes keeps the cleaned text append-only.
-    """
-    match = _PENDING_ESCAPE.search(text, max(0, len(text) - STRING_LIMIT - 2))
-    return match.start() if match else len(text)
 
 
 class EscapeFilter:

@@ -7,15 +7,18 @@ waits for the learner, ``{ask}`` a quiz question of the scene.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, assert_never, get_args
 
 from pydantic import Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS
 from maic_tui.strict import Strict
 
-StepKind = Literal["say", "action", "discussion", "pause", "ask"]
-STEP_KINDS: tuple[StepKind, ...] = ("say", "action", "discussion", "pause", "ask")
+# The kinds of script step: a new one fails the type check (``assert_never``) until every place that acts on a
+# step's kind handles it (here, the lesson cursor and the lesson player).
+ScriptKind = Literal["say", "action", "discussion", "pause", "ask"]
+SCRIPT_KINDS: tuple[ScriptKind, ...] = get_args(ScriptKind)
+Agent = Literal["needed", "none", "optional"]
 Id = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")]
 Words = Annotated[str, Field(min_length=1)]
 
@@ -32,27 +35,43 @@ class ScriptStep(Strict):
     ask: Id | None = None  # a question id of this scene
 
     @property
-    def kind(self) -> StepKind:
-        return next(kind for kind in STEP_KINDS if getattr(self, kind) not in (None, False))
+    def kind(self) -> ScriptKind:
+        return next(kind for kind in SCRIPT_KINDS if getattr(self, kind) not in (None, False))
 
     @model_validator(mode="after")
     def _one_kind(self) -> ScriptStep:
-        kinds = [kind for kind in STEP_KINDS if getattr(self, kind) not in (None, False)]
+        kinds = [kind for kind in SCRIPT_KINDS if getattr(self, kind) not in (None, False)]
         if len(kinds) != 1:
-            raise ValueError("a step is one of: say, action, discussion, pause, ask"
+            raise ValueError(f"a step is one of: {', '.join(SCRIPT_KINDS)}"
                              + (f" (this one has {', '.join(kinds)})" if kinds else ""))
         kind = kinds[0]
-        if kind in ("say", "action") and self.agent is None:
+        agent, extras = step_shape(kind)
+        if agent == "needed" and self.agent is None:
             raise ValueError(f"a '{kind}' step needs 'agent'")
-        if kind in ("pause", "ask") and self.agent is not None:
+        if agent == "none" and self.agent is not None:
             raise ValueError(f"a '{kind}' step has no 'agent'")
-        if self.params and kind != "action":
-            raise ValueError("'params' belongs to an 'action' step")
-        if self.options and kind != "pause":
-            raise ValueError("'options' belongs to a 'pause' step")
-        if self.prompt and kind not in ("pause", "discussion"):
-            raise ValueError("'prompt' belongs to a 'pause' or 'discussion' step")
+        for extra, owners in (("params", "an 'action'"), ("options", "a 'pause'"),
+                              ("prompt", "a 'pause' or 'discussion'")):
+            if getattr(self, extra) and extra not in extras:
+                raise ValueError(f"'{extra}' belongs to {owners} step")
         return self
+
+
+def step_shape(kind: ScriptKind) -> tuple[Agent, frozenset[str]]:
+    """Whether a step of this kind has an agent, and which other keys it may have."""
+    match kind:
+        case "say":
+            return "needed", frozenset()
+        case "action":
+            return "needed", frozenset({"params"})
+        case "discussion":
+            return "optional", frozenset({"prompt"})
+        case "pause":
+            return "none", frozenset({"prompt", "options"})
+        case "ask":
+            return "none", frozenset()
+        case _:
+            assert_never(kind)
 
 
 class QuizOption(Strict):

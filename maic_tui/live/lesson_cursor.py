@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, assert_never
+
+from maic_tui.classroom.lesson import ScriptKind
 
 if TYPE_CHECKING:
     from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
@@ -25,7 +27,29 @@ class Phase(StrEnum):
     ENDED = "ended"
 
 
-StepKind = Literal["say", "action", "discussion", "pause", "ask", "present"]
+StepKind = ScriptKind | Literal["present"]  # "present": a slide without a script, presented by its teacher
+
+
+def waits(kind: StepKind) -> bool:
+    """A step of this kind waits for the learner."""
+    match kind:
+        case "pause" | "ask":
+            return True
+        case "say" | "action" | "discussion" | "present":
+            return False
+        case _:
+            assert_never(kind)
+
+
+def read_out(kind: StepKind) -> bool:
+    """Steps of this kind by one agent in a row are read as one message (as a model's answer would be)."""
+    match kind:
+        case "say" | "action":
+            return True
+        case "discussion" | "pause" | "ask" | "present":
+            return False
+        case _:
+            assert_never(kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +62,7 @@ class Step:
 
     @property
     def waits(self) -> bool:
-        return self.kind in ("pause", "ask")
+        return waits(self.kind)
 
 
 def lesson_steps(classroom: Classroom) -> list[list[Step]]:

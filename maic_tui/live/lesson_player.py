@@ -12,13 +12,14 @@ import asyncio
 import re
 from collections.abc import AsyncGenerator, Sequence
 from dataclasses import dataclass
+from typing import assert_never
 
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.models import Agent
 from maic_tui.classroom.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
 from maic_tui.live.grading import grade_short_answer
-from maic_tui.live.lesson_cursor import LessonCursor, Phase, Step
+from maic_tui.live.lesson_cursor import LessonCursor, Phase, Step, read_out
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import (
@@ -128,7 +129,8 @@ class LessonPlayer:
             yield record
 
     async def _step(self, step: Step) -> Played:
-        match step.kind:
+        kind = step.kind
+        match kind:
             case "say" | "action":
                 steps = self._run_of(step)
                 agent = self.session.classroom.agent(steps[0].agent or "")
@@ -169,6 +171,8 @@ class LessonPlayer:
                                                                         say=question_text(step.question))]):
                     yield record
                 self._done(step)
+            case _:
+                assert_never(kind)
 
     def _done(self, step: Step, count: int = 1) -> bool:
         """The step (and the ``count - 1`` after it) has been played, unless the lesson was moved meanwhile
@@ -186,7 +190,7 @@ class LessonPlayer:
         run: list[ScriptStep] = []
         for later in self.cursor.scenes[step.scene][step.index:]:
             script = later.script
-            if later.kind not in ("say", "action") or script is None or script.agent != speaker:
+            if not read_out(later.kind) or script is None or script.agent != speaker:
                 break
             run.append(script)
         return run

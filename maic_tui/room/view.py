@@ -37,7 +37,7 @@ from maic_tui.log.records import (
     SceneRecord,
     StepRecord,
 )
-from maic_tui.text_safety import stable_prefix, terminal_safe
+from maic_tui.text_safety import EscapeFilter, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import Pointer
 
@@ -47,13 +47,11 @@ Status = Literal["idle", "thinking", "speaking"]
 @dataclass
 class Part:
     kind: Literal["text", "chip"]
-    raw: str = ""
-    safe_upto: int = 0  # how much of ``raw`` is final (not inside an unfinished escape sequence)
+    text: str = ""  # made inert; grows append-only while streaming (an escape split across pieces goes whole)
+    _filter: EscapeFilter = field(default_factory=EscapeFilter, repr=False, compare=False)
 
-    @property
-    def text(self) -> str:
-        """The cleaned text that is final so far (grows append-only while streaming)."""
-        return terminal_safe(self.raw[:self.safe_upto])
+    def add(self, content: str) -> None:
+        self.text += self._filter.feed(content)
 
 
 @dataclass
@@ -74,14 +72,10 @@ class AgentMessage:
     def add_text(self, content: str) -> None:
         if not self.parts or self.parts[-1].kind != "text":
             self.parts.append(Part("text"))
-        part = self.parts[-1]
-        part.raw += content
-        part.safe_upto = stable_prefix(part.raw)
+        self.parts[-1].add(content)
 
     def close(self) -> None:
         self.streaming = False
-        for part in self.parts:
-            part.safe_upto = len(part.raw)
 
 
 @dataclass
@@ -236,8 +230,7 @@ class ClassroomView:
         data = event.data
         message = self._message(data.message_id)
         if message is not None:
-            message.parts.append(Part("chip", action_chip(data.action_name, data.params)))
-            message.parts[-1].safe_upto = len(message.parts[-1].raw)
+            message.parts.append(Part("chip", terminal_safe(action_chip(data.action_name, data.params))))
         if data.action_name in SLIDE_ACTIONS:
             kind: Literal["spotlight", "laser"] = "laser" if data.action_name == "laser" else "spotlight"
             color = str(data.params.get("color", "#ff0000"))
