@@ -1,54 +1,75 @@
-"""What the command-line verbs do; ``cli.py`` only parses arguments and calls these."""
+"""``maic-tui run`` and ``maic-tui demo``: learner turns played headless through the turn driver, printed as JSON
+records (one per line) or as a readable transcript; recorded like any session."""
 
 from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, TextIO
 
 from maic_tui import paths
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.commands.printer import TranscriptPrinter
-from maic_tui.events import to_json
 from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 
 OPENING_MESSAGE = "Hello!"
+NOT_PRINTED = (LearnerRecord, StepRecord, InterruptRecord)  # the learner's own input and the log's bookkeeping
 
 
-async def _play(session: ClassroomSession, messages: Sequence[str], out: TextIO,
-                printer: TranscriptPrinter | None, stop: StopSignals) -> None:
-    for message in messages:
-        session.check_message(message)  # a bad @name fails before anything is printed
-    # A stop signal interrupts the running turn cleanly (done with endReason "interrupted"), then we stop.
-    stop.on_stop(asyncio.get_running_loop(), session.interrupt)
+def json_lines(out: TextIO) -> Callable[[Record], None]:
+    """Each record printed as one line of wire JSON, but for the learner's own input and the log's bookkeeping."""
+
+    def show(record: Record) -> None:
+        if not isinstance(record, NOT_PRINTED):
+            out.write(record_json(record) + "\n")
+            out.flush()
+
+    return show
+
+
+def transcript(printer: TranscriptPrinter, nickname: str) -> Callable[[Record], None]:
+    """Each record as the readable transcript prints it."""
+
+    def show(record: Record) -> None:
+        if isinstance(record, LearnerRecord):
+            printer.learner(nickname, record.data.text)
+        elif not isinstance(record, NOT_PRINTED):
+            printer.event(record)  # type: ignore[arg-type]  # a live turn's records are events
+
+    return show
+
+
+def headless_driver(session: ClassroomSession, show: Callable[[Record], None], lesson: bool = False) -> TurnDriver:
+    """The turn driver for a command: every record it plays goes to ``show``."""
+    driver = TurnDriver(session.classroom)
+    driver.attach(session, with_lesson=lesson)
+    driver.on_record = show
+    return driver
+
+
+async def until_stopped(driver: TurnDriver, stop: StopSignals, playing: Awaitable[None]) -> None:
+    """``playing``, which a stop signal ends as an interruption (also one that came before it started)."""
+    stop.on_stop(asyncio.get_running_loop(), driver.stop)
+    if stop.stopping:
+        driver.stop()
     try:
-        for message in messages:
-            if printer is not None:
-                printer.learner(session.classroom.learner.nickname, message)
-            turn = session.turn(message)
-            if stop.stopping:  # it came while the session was being built: this turn ends at once
-                session.interrupt()
-            try:
-                async for event in turn:
-                    if printer is None:
-                        out.write(to_json(event) + "\n")
-                        out.flush()
-                    else:
-                        printer.event(event)
-            except BrokenPipeError:  # the reader went away (`| head`): stop the graph cleanly, then leave
-                session.interrupt()
-                await turn.aclose()
-                raise
-            if stop.stopping:
-                break
+        await playing
     finally:
         stop.on_stop(None, None)
+
+
+async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) -> None:
+    for message in messages:
+        driver.submit(message)  # a bad @name fails here, before anything is printed
+    await until_stopped(driver, stop, driver.play())
 
 
 def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
@@ -61,11 +82,12 @@ def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any
     options = options.model_copy(update={"seed": seed, "pace": pace})
     session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
     stop = stop or StopSignals()
+    driver = headless_driver(session, json_lines(out), lesson=lesson)
     if lesson:
         from maic_tui.commands.run_lesson import play_lesson
 
-        return _finish(session, play_lesson(session, messages, out, stop), stop)
-    return _play_recorded(session, messages, out, None, stop)
+        return _finish(session, until_stopped(driver, stop, play_lesson(driver, messages, stop)), stop)
+    return _finish(session, _play(driver, messages, stop), stop)
 
 
 def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
@@ -76,11 +98,6 @@ def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, opti
     if problem is not None:
         print(f"maic-tui: warning: {problem}", file=sys.stderr)
     return session
-
-
-def _play_recorded(session: ClassroomSession, messages: Sequence[str], out: TextIO,
-                   printer: TranscriptPrinter | None, stop: StopSignals) -> int:
-    return _finish(session, _play(session, messages, out, printer, stop), stop)
 
 
 def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop: StopSignals) -> int:
@@ -104,7 +121,9 @@ def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_
     printer = None if as_json else TranscriptPrinter(out)
     if printer is not None:
         out.write(f"{classroom.title}\n{classroom.description}\n".rstrip() + "\n")
-    code = _play_recorded(session, messages, out, printer, stop or StopSignals())
+    show = json_lines(out) if printer is None else transcript(printer, classroom.learner.nickname)
+    stop = stop or StopSignals()
+    code = _finish(session, _play(headless_driver(session, show), messages, stop), stop)
     if printer is not None:
         printer.board(session.board.summary(), session.board.conflicts())
     return code

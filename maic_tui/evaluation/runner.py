@@ -6,13 +6,16 @@ import asyncio
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from maic_tui.classroom import load_classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
+from maic_tui.events import Event
+from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.log.records import LearnerRecord, Record
 from maic_tui.text_safety import one_line
 
 
@@ -66,8 +69,22 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None
     scenario = run.scenario
     classroom = load_classroom(relative_to(run.path, scenario.classroom))
     session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
+    driver = TurnDriver(classroom)
+    driver.attach(session, with_lesson=False)  # a scenario's turns are Q&A
+    events: list[Event] = []
+    problems: list[str] = []
+
+    def seen(record: Record) -> None:
+        if not isinstance(record, LearnerRecord):  # a Q&A turn's other records are the protocol's events
+            events.append(cast(Event, record))
+
+    driver.on_record, driver.on_problem = seen, problems.append
     for number, turn in enumerate(scenario.turns, 1):
-        events = [event async for event in session.turn(turn.say)]
+        events.clear()
+        driver.submit(turn.say)
+        await driver.play()
+        if problems:
+            raise RuntimeError(problems[0])
         threshold = turn.expect.threshold if turn.expect.threshold is not None else scenario.threshold
         for verdict in check(turn.expect, events, classroom, session.board):
             key = (number, verdict.name)

@@ -34,6 +34,7 @@ from maic_tui.log.records import (
     StepData,
     StepRecord,
 )
+from maic_tui.orchestration.mentions import Addressed
 from maic_tui.orchestration.scripted import ScriptedMessage
 from maic_tui.text_safety import one_line
 
@@ -255,9 +256,10 @@ class LessonPlayer:
 
     # --- the learner's side -------------------------------------------------------------------------
 
-    async def learner(self, text: str) -> Played:
+    async def learner(self, message: Addressed | str) -> Played:
         """A message from the learner: the answer to a waiting question or pause, "go on" back to the lesson,
         else Q&A with the scene as context (the lesson keeps its place). The caller shows the message itself."""
+        text = message.text if isinstance(message, Addressed) else message
         step = self.cursor.current
         waiting = self.cursor.phase == Phase.WAITING
         if waiting and step is not None and step.question is not None:
@@ -272,7 +274,7 @@ class LessonPlayer:
             return
         if not waiting:
             self.cursor.learner_spoke()
-        async for event in self.session.turn(text):
+        async for event in self.session.turn(message):
             yield event
         if waiting:  # a pause, answered
             self.cursor.answered()

@@ -29,6 +29,7 @@ from maic_tui.log.records import (
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.engine import TurnEngine
 from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.mentions import Addressed
 from maic_tui.orchestration.state import TurnSettings
 from maic_tui.whiteboard import Whiteboard
 
@@ -63,10 +64,6 @@ class ClassroomSession:
     def history(self) -> list[HistoryEntry]:
         return self.context.history
 
-    def check_message(self, message: str) -> None:
-        """Raise UnknownAgentError for a message naming an agent that is not here."""
-        self.engine.first_agent(message)
-
     def not_recorded(self, reason: str) -> None:
         """The database could not be opened: the session runs anyway, and says so once."""
         self._recording_problem = f"this session is not recorded: {reason}"
@@ -83,15 +80,18 @@ class ClassroomSession:
             for record in rebuilt.repairs:
                 self.log.record(record)
 
-    async def turn(self, message: str) -> AsyncGenerator[Event, None]:
+    async def turn(self, message: Addressed | str) -> AsyncGenerator[Event, None]:
+        """One learner turn, recorded as it happens (the learner's message with its first event: a bad @name in
+        a message not read yet raises before anything is recorded)."""
         log = self.log
+        text = message.text if isinstance(message, Addressed) else message
         self._turn_recorded = False
         try:
             async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
-                async for event in events:  # a bad @name raises before any event, and nothing is recorded
+                async for event in events:
                     if log is not None:
                         if not self._turn_recorded:
-                            log.record(LearnerRecord(data=LearnerData(text=self.context.redact(message))))
+                            log.record(LearnerRecord(data=LearnerData(text=self.context.redact(text))))
                             self._turn_recorded = True
                             if self._interrupt_pending:
                                 log.record(InterruptRecord())

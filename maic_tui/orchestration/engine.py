@@ -31,7 +31,7 @@ from maic_tui.orchestration.agent_node import agent_node
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import addressed_agent, mentioned_agent
+from maic_tui.orchestration.mentions import Addressed, addressed
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 from maic_tui.orchestration.stream_redaction import EventRedactor, redact_model
 
@@ -64,18 +64,17 @@ class TurnEngine:
     def interrupt(self) -> None:
         self.ctx.client.interrupt()
 
-    def first_agent(self, message: str) -> str | None:
-        """Who opens the turn without asking the director: a mentioned agent, or the discussion's trigger."""
-        agents = self.ctx.classroom.agents
-        mentioned = mentioned_agent(agents, message) or addressed_agent(agents, message)
+    def first_agent(self, message: Addressed) -> str | None:
+        """Who opens the turn without asking the director: the agent the learner picked, or the discussion's
+        trigger."""
         session = self.ctx.classroom.session
-        if mentioned is None and session.type == "discussion" and session.trigger_agent:
+        if message.agent is None and session.type == "discussion" and session.trigger_agent:
             return session.trigger_agent
-        return mentioned
+        return message.agent
 
-    async def run(self, message: str, lesson: LessonCall | None = None) -> AsyncGenerator[Event, None]:
-        """Play one learner turn, or with ``lesson`` a turn the lesson opens (``message`` is then unused).
-        Raises UnknownAgentError before anything happens for a bad @name.
+    async def run(self, message: Addressed | str, lesson: LessonCall | None = None) -> AsyncGenerator[Event, None]:
+        """Play one learner turn, or with ``lesson`` a turn the lesson opens (``message`` is then unused). A
+        message not read yet is read here (raising UnknownAgentError before anything happens for a bad @name).
 
         An interruption that came before the turn started (Ctrl-C while the session was being built) is
         kept: the turn then ends at once, still with its ``done``. Configured secrets never leave here
@@ -83,17 +82,18 @@ class TurnEngine:
         """
         ctx = self.ctx
         if lesson is None:
-            first = self.first_agent(message)
-            entry = HistoryEntry(role="learner", text=message)
+            said = message if isinstance(message, Addressed) else addressed(ctx.classroom.agents, message)
+            text, first = said.text, self.first_agent(said)
+            entry = HistoryEntry(role="learner", text=text)
         else:
-            message, first = "", lesson.opener
+            text, first = "", lesson.opener
             entry = HistoryEntry(role="lesson", text=lesson.request)
         client = ctx.client
         redactor = EventRedactor(client.secrets)
         ctx.turn_start = len(ctx.history)
         ctx.history.append(entry)
         client.start_turn(ctx.turn_budget_seconds())
-        final: TurnState = initial_state(message, first, lesson)
+        final: TurnState = initial_state(text, first, lesson)
         open_message: AgentStartEvent | None = None
         config: RunnableConfig = {"recursion_limit": recursion_limit(ctx.classroom.limits)}
         try:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Agent
@@ -18,6 +19,21 @@ class UnknownAgentError(BadInput):
     """The learner named an agent that is not in the class."""
 
     prefix = ""  # said to the learner as it is
+
+
+@dataclass(frozen=True, slots=True)
+class Addressed:
+    """A learner message, with the agent it picks to answer first (None: the director decides). Read once, when
+    the message is sent, and carried to the turn that answers it."""
+
+    text: str
+    agent: str | None = None
+
+
+def addressed(agents: Sequence[Agent], text: str) -> Addressed:
+    """The message read: a leading ``@name``, or an agent's name it opens with. Raises UnknownAgentError for an
+    ``@name`` not in the class."""
+    return Addressed(text, mentioned_agent(agents, text) or addressed_agent(agents, text))
 
 
 def mentioned_agent(agents: Sequence[Agent], message: str) -> str | None:

@@ -54,7 +54,7 @@ if TYPE_CHECKING:
     from textual.timer import Timer
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.driver import TurnDriver
     from maic_tui.live.session import ClassroomSession
     from maic_tui.log.playback import LogPlayer
     from maic_tui.room.view import ClassroomView
@@ -110,7 +110,7 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
 
     classroom: Classroom
     view: ClassroomView
-    controller: ClassroomController
+    turns: TurnDriver
 
     def __init__(self, classroom: Classroom | None = None, recipe: SessionRecipe | None = None,
                  theme: str | None = None, *, opener: Opener | None = None, opening: str = "") -> None:
@@ -152,18 +152,18 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         return hasattr(self, "view")
 
     def _set_classroom(self, classroom: Classroom) -> None:
-        from maic_tui.live.controller import ClassroomController
+        from maic_tui.live.driver import TurnDriver
         from maic_tui.room.view import ClassroomView
 
         self.classroom = classroom
         resumed = self.recipe.resume
         self.view = resumed.rebuilt.view if resumed is not None else ClassroomView(classroom)
         self.view.dirty = set(range(len(self.view.entries)))  # a resumed transcript is drawn in full
-        self.controller = ClassroomController(self.view)
-        self.controller.on_event = self._on_event
-        self.controller.on_queue = self._on_queue
-        self.controller.on_problem = self._report
-        self.controller.on_lesson = self._on_lesson
+        self.turns = TurnDriver(classroom)
+        self.turns.on_record = self._on_record
+        self.turns.on_queue = self._on_queue
+        self.turns.on_problem = self._report
+        self.turns.on_lesson = self._on_lesson
 
     # --- state the widgets follow --------------------------------------------------------------------
 
@@ -171,16 +171,17 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
 
     @property
     def session(self) -> ClassroomSession | None:
-        controller = getattr(self, "controller", None)
-        return controller.session if controller is not None else None
+        turns = getattr(self, "turns", None)
+        return turns.session if turns is not None else None
 
     @property
     def queue(self) -> list[str]:
-        return self.controller.waiting
+        """The learner's messages waiting for the class to finish, as typed."""
+        return [message.text for message in self.turns.waiting]
 
     @property
     def turn_running(self) -> bool:
-        return self.replaying or (hasattr(self, "controller") and self.controller.running)
+        return self.replaying or (hasattr(self, "turns") and self.turns.running)
 
     def watch_queued(self, queued: tuple[str, ...]) -> None:
         with contextlib.suppress(NoMatches):
@@ -269,7 +270,7 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
         if action == "pause_replay":
             return self.replaying and self.log_player is not None
         if action == "lesson":
-            return self.controller.lesson is not None
+            return self.turns.lesson is not None
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
             return False if self.recipe.replay is not None else True if self._stoppable() else None
         if action == "stop":  # Ctrl+C: when there is nothing to stop, the next binding (quit) takes it
@@ -388,10 +389,10 @@ class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayCont
     # --- actions -----------------------------------------------------------------------------------
 
     def action_interrupt(self) -> None:
-        self.controller.interrupt()
+        self.turns.interrupt()
 
     def _stoppable(self) -> bool:
-        return self.controller.can_interrupt() and not self.replaying
+        return self.turns.can_interrupt() and not self.replaying
 
     def action_stop(self) -> None:
         self.action_interrupt()

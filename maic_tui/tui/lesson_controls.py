@@ -1,6 +1,6 @@
 """The lesson in the app: it starts when a classroom opens (a resumed session waits where it stopped), F7
 pauses, resumes or goes on after Q&A, F5/F6 move between scenes, and a quiz question shows its options.
-Mixed into ``ClassroomApp``; the playing itself is ``session.lesson_player``, driven by the controller."""
+Mixed into ``ClassroomApp``; the playing itself is ``live.lesson_player``, driven by the turn driver."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
     from maic_tui.classroom.models import Classroom
     from maic_tui.live.assembly import SessionRecipe
-    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.driver import TurnDriver
     from maic_tui.live.lesson_player import LessonPlayer, Pacing
 
     _Base = App[None]
@@ -62,7 +62,7 @@ def lesson_status(lesson: LessonPlayer, running: bool, titled: bool = True) -> t
 
 class LessonControls(_Base):
     classroom: Classroom
-    controller: ClassroomController
+    turns: TurnDriver
     recipe: SessionRecipe
 
     if TYPE_CHECKING:
@@ -77,7 +77,7 @@ class LessonControls(_Base):
 
     def _begin_lesson(self) -> None:
         """A new session plays its lesson at once; a resumed one waits for the learner to go on (F7)."""
-        if self.recipe.lesson and self.recipe.resume is None and self.controller.start_lesson():
+        if self.recipe.lesson and self.recipe.resume is None and self.turns.start_lesson():
             self._play_queue()
         self.call_later(self.show_lesson)
 
@@ -87,15 +87,15 @@ class LessonControls(_Base):
     async def show_lesson(self) -> None:
         from maic_tui.live.lesson_cursor import Phase
 
-        lesson = self.controller.lesson
+        lesson = self.turns.lesson
         if lesson is None:
             return
         try:
             line, quiz, composer = self.part(LessonLine), self.part(QuizPanel), self.part(Composer)
         except Exception:  # the room is being rebuilt
             return
-        text, waiting = lesson_status(lesson, self.controller.running)
-        short, _ = lesson_status(lesson, self.controller.running, titled=False)
+        text, waiting = lesson_status(lesson, self.turns.running)
+        short, _ = lesson_status(lesson, self.turns.running, titled=False)
         line.show(text, short, waiting)  # type: ignore[attr-defined]
         step = lesson.cursor.current
         question = step.question if lesson.phase == Phase.WAITING and step is not None else None
@@ -109,15 +109,15 @@ class LessonControls(_Base):
         self.refresh_bindings()
 
     def action_lesson(self) -> None:
-        if self.controller.lesson_key():
+        if self.turns.lesson_key():
             self._play_queue()
         self.call_later(self.show_lesson)
 
     def jump_to_scene(self, index: int) -> bool:
         """F5/F6 with a lesson: it plays that scene from its first step. False when there is no lesson."""
-        if not self.controller.lesson_started() or not 0 <= index < len(self.classroom.scenes):
+        if not self.turns.lesson_started() or not 0 <= index < len(self.classroom.scenes):
             return False
-        if self.controller.jump(index):
+        if self.turns.jump(index):
             self._play_queue()
         self.call_later(self.show_lesson)
         return True

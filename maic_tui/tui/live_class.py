@@ -1,6 +1,6 @@
-"""The live class behind the room: building the session, sending learner messages through the controller,
+"""The live class behind the room: building the session, sending learner messages through the turn driver,
 playing turns, switching classroom or session, and quitting so that the log closes. Mixed into
-``ClassroomApp``; the decisions themselves live in ``session.controller``."""
+``ClassroomApp``; the decisions themselves live in ``live.driver``."""
 
 from __future__ import annotations
 
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from textual.app import App
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.live.controller import ClassroomController
+    from maic_tui.live.driver import TurnDriver
     from maic_tui.live.lesson_player import Pacing
     from maic_tui.live.session import ClassroomSession
     from maic_tui.log.records import Record
@@ -37,7 +37,7 @@ QUIT_WAIT_SECONDS = 1.0  # how long quitting waits for an interrupted turn to cl
 class LiveClass(_Base):
     classroom: Classroom
     view: ClassroomView
-    controller: ClassroomController
+    turns: TurnDriver
     recipe: SessionRecipe
     stop_code: int | None
     structured_output: str | None
@@ -87,7 +87,8 @@ class LiveClass(_Base):
         if self.session is not None or session.classroom is not self.classroom:  # switched meanwhile
             session.close()
             return
-        self.controller.attach(session, self._lesson_pacing())
+        session.engine.on_trace = self.view.add_trace  # the director's decisions reach the trace panel live
+        self.turns.attach(session, self._lesson_pacing(), with_lesson=True, open_floor_after_discussion=True)
         self._warn_if_not_recorded()
         self._show_cue()
         self._play_queue()
@@ -103,31 +104,33 @@ class LiveClass(_Base):
         if self.recipe.replay is not None:
             self.notify("This is a replay: nothing is sent to the class.", severity="warning")
             return
-        refusal = self.controller.refusal(message.text)
+        refusal = self.turns.refusal(message.text)
         if refusal is not None:  # the message stays in the composer, to be corrected
             self.notify(refusal, severity="warning", timeout=8)
             return
         if message.typed:
             self.part(Composer).sent(message.text)
-        if self.controller.submit(message.text):
+        if self.turns.submit(message.text):
             self._play_queue()
 
     def _play_queue(self) -> None:
-        if self.controller.ready and self.controller.has_work():
+        if self.turns.ready and self.turns.has_work():
             self._turn_worker = self._play_turns()
 
     @work(group="turn", exit_on_error=False)
     async def _play_turns(self) -> None:
         self.refresh_bindings()
         try:
-            await self.controller.play_queue()
+            await self.turns.play()
         finally:
             self.flush()
             self.refresh_bindings()
 
-    def _on_event(self, event: Record) -> None:
+    def _on_record(self, event: Record) -> None:
+        """Each record the class plays: into the view, and what needs more than a frame's catching up."""
         from maic_tui.events import AgentEndEvent, DoneEvent, ErrorEvent
 
+        self.view.record(event)
         if isinstance(event, AgentEndEvent):  # a finished message shows in full at once
             self.flush()
         elif isinstance(event, ErrorEvent):
@@ -215,19 +218,18 @@ class LiveClass(_Base):
     async def action_quit(self) -> None:
         """Quitting mid-turn first ends the turn as an interruption, so its log closes like any other."""
         worker = self._turn_worker
-        if self.controller_running() and worker is not None:
-            self.controller.waiting.clear()
-            self.controller.interrupt()
+        if self.turns_running() and worker is not None:
+            self.turns.stop()
             with contextlib.suppress(TimeoutError, WorkerCancelled, WorkerFailed):
                 await asyncio.wait_for(worker.wait(), QUIT_WAIT_SECONDS)
         self.exit(return_code=self.stop_code or 0)
 
-    def controller_running(self) -> bool:
-        return hasattr(self, "controller") and self.controller.running
+    def turns_running(self) -> bool:
+        return hasattr(self, "turns") and self.turns.running
 
     def close_session(self) -> None:
         """Write what the log writer still holds; the app calls this before it drops or ends a session."""
         session = self.session
         if session is not None:
-            self.controller.session = None
+            self.turns.session = None
             session.close()

@@ -14,12 +14,12 @@ from tests.tui.helpers import demo_app, ready, say, wait_for
 
 
 def _phase(app: object) -> Phase | None:
-    lesson = app.controller.lesson  # type: ignore[attr-defined]
+    lesson = app.turns.lesson  # type: ignore[attr-defined]
     return lesson.phase if lesson is not None else None
 
 
 def _waiting(app: object) -> bool:
-    return _phase(app) == Phase.WAITING and not app.controller.running  # type: ignore[attr-defined]
+    return _phase(app) == Phase.WAITING and not app.turns.running  # type: ignore[attr-defined]
 
 
 async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None:
@@ -34,7 +34,7 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
         assert line.display and "1/4 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
         assert app.view.cue is not None and app.view.cue.prompt == "Anything unclear before we define the derivative?"
         await pilot.press("f7")  # go on: at this pace the lesson runs on to the discussion, which hands over
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running)
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.turns.running)
         assert app.view.scene_index == 2
         assert "Q&A · F7 continues the lesson: 4/4 Check yourself" in str(line.render())
 
@@ -47,18 +47,18 @@ async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back
         await ready(pilot)
         await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.view.entries))
         await say(pilot, "What is a derivative?")
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.controller.running, timeout=40)
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.turns.running, timeout=40)
         learner = next(i for i, e in enumerate(app.view.entries) if isinstance(e, LearnerMessage))
         before = [e for e in app.view.entries[:learner] if isinstance(e, AgentMessage)]
         assert before and not any(m.interrupted for m in before)  # the step being read was finished
         answers = [e for e in app.view.entries[learner:] if isinstance(e, AgentMessage)]
         assert answers and answers[0].agent_id == "reyes"  # Q&A: the teacher answers
         assert "Q&A · F7 continues the lesson: 1/4" in str(app.query_one(LessonLine).render())
-        stopped_at = app.controller.lesson.cursor.position  # type: ignore[union-attr]
+        stopped_at = app.turns.lesson.cursor.position  # type: ignore[union-attr]
         await pilot.press("f7")
         # Back to the lesson from where it stopped: how many steps are left before the pause depends on when the
         # question arrived, so the test waits for the lesson to move on, not for a message.
-        await wait_for(pilot, lambda: _waiting(app) or app.controller.lesson.cursor.position > stopped_at,  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: _waiting(app) or app.turns.lesson.cursor.position > stopped_at,  # type: ignore[union-attr]
                        timeout=20)
         assert _phase(app) in (Phase.PLAYING, Phase.PAUSED, Phase.WAITING)
 
@@ -74,10 +74,10 @@ async def test_esc_stops_the_lecture_at_once_and_f7_pauses_and_resumes() -> None
         await pilot.press("f7")
         assert _phase(app) == Phase.PLAYING
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not app.controller.running)
+        await wait_for(pilot, lambda: not app.turns.running)
         message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
         assert message.interrupted and not message.text.endswith("shortcuts.")
-        assert _phase(app) == Phase.LIVE and app.controller.lesson.cursor.position == (0, 0)  # type: ignore[union-attr]
+        assert _phase(app) == Phase.LIVE and app.turns.lesson.cursor.position == (0, 0)  # type: ignore[union-attr]
 
 
 async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
@@ -100,7 +100,7 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
         assert any(n.startswith("✔ rates: 1/1") for n in notes)
         assert app.query_one("Composer").has_focus  # a short answer is typed
         await say(pilot, "the slope: how fast it changes")
-        await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.controller.running)
+        await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.turns.running)
         line = str(app.query_one(LessonLine).render())
         assert "Lesson over · score 4/4" in line
 
@@ -119,7 +119,7 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))  # the pause of scene 2
-        position = app.controller.lesson.cursor.position  # type: ignore[union-attr]
+        position = app.turns.lesson.cursor.position  # type: ignore[union-attr]
         app.close_session()
     recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
     again = ClassroomApp(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
@@ -127,11 +127,11 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
     async with again.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await pilot.pause(0.3)
-        assert _phase(again) == Phase.LIVE and not again.controller.running
-        assert again.controller.lesson.cursor.position == position  # type: ignore[union-attr]
+        assert _phase(again) == Phase.LIVE and not again.turns.running
+        assert again.turns.lesson.cursor.position == position  # type: ignore[union-attr]
         assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
         await pilot.press("f7")
-        await wait_for(pilot, lambda: again.controller.running or _phase(again) != Phase.LIVE)
+        await wait_for(pilot, lambda: again.turns.running or _phase(again) != Phase.LIVE)
 
 
 async def test_the_first_line_says_the_demo_answers_from_prepared_material(tmp_path: Path) -> None:

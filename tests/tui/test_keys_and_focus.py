@@ -148,7 +148,7 @@ async def test_ctrl_c_interrupts_a_speaking_class_and_quits_a_silent_one(tmp_pat
                           if b.binding.show}
         assert footer_actions["quit"] == "ctrl+q" and "interrupt" in footer_actions
         await pilot.press(*"Explain", "enter")
-        await wait_for(pilot, lambda: app.controller.can_interrupt() and app.view.status.get("teacher") == "speaking")
+        await wait_for(pilot, lambda: app.turns.can_interrupt() and app.view.status.get("teacher") == "speaking")
         await feed(app, "\x03")
         await finish_turn(pilot)
         assert app.view.last_done is not None and app.view.last_done.end_reason == "interrupted"

@@ -1,0 +1,249 @@
+"""The one turn driver: how every client plays a live session (the app, ``run``, ``run --lesson``, ``demo``, ``eval``).
+
+Learner messages wait in a queue while the class speaks and are played one turn after another; the lesson plays
+between them while it plays. Each message is read once, when it is sent (``submit``: the agent it names, or a
+one-line refusal); every record played reaches ``on_record`` (a ``learner`` record first for each message, an
+``interrupt`` record when the learner interrupts), so a client only shows or prints records. ``interrupt`` is
+the learner's Esc, ``stop`` a signal's: one place for both.
+
+Headless on purpose: everything it decides is tested without a terminal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Callable
+from contextlib import aclosing
+from typing import TYPE_CHECKING, Literal
+
+from maic_tui.bad_input import BadInput
+from maic_tui.live.lesson_cursor import Phase
+from maic_tui.log.records import (
+    InterruptRecord,
+    LearnerData,
+    LearnerRecord,
+    LessonEndRecord,
+    QuizResultRecord,
+    Record,
+    StepRecord,
+)
+from maic_tui.orchestration.mentions import Addressed, addressed
+from maic_tui.text_safety import one_line
+
+if TYPE_CHECKING:
+    from maic_tui.classroom.models import Classroom
+    from maic_tui.live.lesson_player import LessonPlayer, Pacing
+    from maic_tui.live.session import ClassroomSession
+
+Interrupted = Literal["turn", "queue"]
+
+
+class TurnDriver:
+    def __init__(self, classroom: Classroom) -> None:
+        self.classroom = classroom
+        self.session: ClassroomSession | None = None
+        self.lesson: LessonPlayer | None = None  # the classroom's lesson, once the session is attached
+        self.waiting: list[Addressed] = []
+        self.running = False  # the queue (or the lesson) is being played
+        self.on_record: Callable[[Record], None] | None = None  # every record played, in order
+        self.on_queue: Callable[[tuple[str, ...]], None] | None = None  # the waiting messages changed
+        self.on_problem: Callable[[str], None] | None = None  # a message that could not be played
+        self.on_lesson: Callable[[], None] | None = None  # the lesson moved, paused, waits or ended
+        self._in_turn = False  # a learner's message is being answered
+        self.stopped = False  # a stop signal (or quitting): nothing more is played
+
+    def attach(self, session: ClassroomSession, pacing: Pacing | None = None, with_lesson: bool = True,
+               open_floor_after_discussion: bool = False) -> None:
+        """The session is ready (the app builds it in a thread); a classroom with scenes gets its lesson (played
+        by ``play`` once started)."""
+        from maic_tui.live.lesson_player import LessonPlayer
+
+        self.session = session
+        if with_lesson and session.classroom.scenes:
+            self.lesson = LessonPlayer(session, pacing, open_floor_after_discussion=open_floor_after_discussion)
+
+    # --- messages ---------------------------------------------------------------------------------------
+
+    def refusal(self, text: str) -> str | None:
+        """Why a message cannot be played (an ``@name`` not in the class), before it leaves the composer."""
+        try:
+            addressed(self.classroom.agents, text)
+        except BadInput as exc:
+            return exc.lines[0]
+        return None
+
+    def read(self, text: str) -> Addressed:
+        """A message read as it will be played: raises the one-line error of an ``@name`` not in the class."""
+        return addressed(self.classroom.agents, text.strip())
+
+    def submit(self, message: str | Addressed) -> bool:
+        """Queue a learner message (read here once, if it was not); True when the caller should start ``play``
+        now. A lecture being read stops at the end of its step."""
+        if isinstance(message, str):
+            if not message.strip():
+                return False
+            message = self.read(message)
+        self.waiting.append(message)
+        self._queue_changed()
+        if self.lesson is not None and self.running:
+            self.lesson.hold()
+        return self.ready
+
+    @property
+    def ready(self) -> bool:
+        """A new message would be played at once."""
+        return self.session is not None and not self.running
+
+    def has_work(self) -> bool:
+        """Messages wait, or the lesson plays."""
+        return bool(self.waiting) or (self.lesson is not None and self.lesson.phase in (Phase.PLAYING, Phase.PAUSED))
+
+    async def play(self) -> None:
+        """Play the waiting messages, one turn each, and the lesson while it plays, until neither has anything
+        left (nothing if they are already being played)."""
+        if not self.ready:
+            return
+        self.running = True
+        try:
+            while self.session is not None and not (self.stopped and not self.waiting):
+                if self.waiting:
+                    message = self.waiting.pop(0)
+                    self._queue_changed()
+                    await self._answer(self.session, message)
+                elif not self.stopped and self.lesson is not None and self.lesson.phase in (Phase.PLAYING,
+                                                                                           Phase.PAUSED):
+                    await self._show(self.lesson.play())
+                else:
+                    break
+                self._lesson_changed()
+        finally:
+            self.running = False
+            self._lesson_changed()
+
+    async def _answer(self, session: ClassroomSession, message: Addressed) -> None:
+        self._emit(LearnerRecord(data=LearnerData(text=message.text)))
+        self._in_turn = True
+        try:
+            await self._show(self.lesson.learner(message) if self.lesson is not None else session.turn(message))
+        finally:
+            self._in_turn = False
+
+    async def _show(self, records: AsyncGenerator[Record, None]) -> None:
+        """Each record to ``on_record``; a failure of the engine (the last line of defence: it ends every turn
+        itself) is a problem line, while a failing client (a closed pipe) stops the driver."""
+        async with aclosing(records):  # a client that fails closes the turn's run at once, not at exit
+            while True:
+                try:
+                    record = await anext(records)
+                except StopAsyncIteration:
+                    return
+                except Exception as exc:
+                    self._problem(f"the turn failed: {one_line(str(exc), 200) or 'no details'}")
+                    return
+                if isinstance(record, LearnerRecord):  # the learner's answer, already shown as it was sent
+                    continue
+                self._emit(record)
+                if isinstance(record, StepRecord | LessonEndRecord | QuizResultRecord):
+                    self._lesson_changed()
+
+    # --- the lesson ---------------------------------------------------------------------------------------
+
+    def start_lesson(self) -> bool:
+        """Begin the lesson (a new session; a resumed one waits for the learner to go on); True when the caller
+        should start ``play`` now."""
+        if self.lesson is None or self.lesson.phase != Phase.IDLE:
+            return False
+        self.lesson.cursor.start()
+        return self.ready
+
+    def lesson_key(self) -> bool:
+        """Pause, resume or continue the lesson (one key); True when the caller should start ``play``."""
+        lesson = self.lesson
+        if lesson is None:
+            return False
+        if lesson.phase == Phase.PLAYING and self.running:
+            lesson.pause()
+        elif lesson.phase == Phase.PAUSED:
+            lesson.resume()
+        elif lesson.phase in (Phase.LIVE, Phase.IDLE, Phase.WAITING) and not self.running:
+            step = lesson.cursor.current
+            if step is not None and step.question is not None:  # a question waits for its answer
+                return False
+            lesson.go_on()
+        self._lesson_changed()
+        return self.ready and lesson.phase == Phase.PLAYING
+
+    def lesson_started(self) -> bool:
+        return self.lesson is not None and self.lesson.phase != Phase.IDLE
+
+    def jump(self, scene: int) -> bool:
+        """To another scene of a started lesson (F5/F6), which plays it; True when the caller should start
+        ``play``."""
+        if self.lesson is None or not self.lesson_started():
+            return False
+        if self.running:
+            self.lesson.cut()
+        self.lesson.jump(scene)
+        self._lesson_changed()
+        return self.ready
+
+    # --- stopping -----------------------------------------------------------------------------------------
+
+    def can_interrupt(self) -> bool:
+        return self._speaking() or bool(self.waiting) or self._lecturing()
+
+    def interrupt(self) -> Interrupted | None:
+        """Stop the class speaking (the partial message stays, marked interrupted; a lecture step cut short
+        plays again when the lesson goes on); with the class silent, drop the queued messages instead."""
+        if self._lecturing():
+            assert self.lesson is not None
+            self.lesson.cut()
+            self.lesson.cursor.learner_spoke()  # the learner has the floor until they go on
+            self._emit(InterruptRecord())
+            return "turn"
+        if self._speaking():
+            assert self.session is not None
+            self._emit(InterruptRecord())
+            self.session.interrupt()
+            return "turn"
+        if self.waiting:
+            self.waiting.clear()
+            self._queue_changed()
+            return "queue"
+        return None
+
+    def stop(self) -> None:
+        """A stop signal, or quitting: what plays ends now, closed as interrupted with its ``done``, and nothing
+        more is played. Before anything played, the first message's turn still runs, ending at once: a signal
+        that came while the session was being built still leaves a closed turn."""
+        self.stopped = True
+        del self.waiting[0 if self.running else 1:]
+        self._queue_changed()
+        if self.lesson is not None:
+            self.lesson.cut()
+        if self.session is not None:
+            self.session.interrupt()
+
+    def _speaking(self) -> bool:
+        return self.running and self.session is not None and self._in_turn
+
+    def _lecturing(self) -> bool:
+        """The lesson is playing (not a learner's turn)."""
+        return self.lesson is not None and self.lesson.playing
+
+    # --- telling the client -------------------------------------------------------------------------------
+
+    def _emit(self, record: Record) -> None:
+        if self.on_record is not None:
+            self.on_record(record)
+
+    def _lesson_changed(self) -> None:
+        if self.on_lesson is not None:
+            self.on_lesson()
+
+    def _queue_changed(self) -> None:
+        if self.on_queue is not None:
+            self.on_queue(tuple(message.text for message in self.waiting))
+
+    def _problem(self, text: str) -> None:
+        if self.on_problem is not None:
+            self.on_problem(text)

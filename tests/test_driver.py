@@ -1,0 +1,130 @@
+"""The one turn driver every client plays a session through: the queue, the running state, interruptions, stops,
+and messages read once when they are sent."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+from maic_tui.events import DoneEvent
+from maic_tui.live.driver import TurnDriver
+from maic_tui.log.records import InterruptRecord, LearnerRecord, Record
+from maic_tui.orchestration.mentions import Addressed, UnknownAgentError
+from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
+from tests.engine_helpers import classroom, pick, script_session, text
+
+
+def _driver(tmp_path: Path, script: dict) -> tuple[TurnDriver, ClassroomView, list[Record], list[tuple[str, ...]]]:
+    session = script_session(tmp_path, script)
+    driver = TurnDriver(session.classroom)
+    view = ClassroomView(session.classroom)
+    records: list[Record] = []
+    queues: list[tuple[str, ...]] = []
+
+    def seen(record: Record) -> None:
+        records.append(record)
+        view.record(record)
+
+    driver.on_record, driver.on_queue = seen, queues.append
+    driver.attach(session)
+    return driver, view, records, queues
+
+
+TWO_TURNS = {"director": [pick("teacher"), pick("USER"), pick("ta"), pick("USER")],
+             "agents": {"teacher": [text("First answer.")], "ta": [text("Second answer.")]}}
+SLOW = {"director": [pick("teacher"), pick("USER")],
+        "agents": {"teacher": [{"chunks": [text("Very"), text(" slow")], "delay_ms": 2000}]}}
+
+
+async def test_messages_sent_before_the_session_is_ready_wait_and_then_play_in_order(tmp_path: Path) -> None:
+    session = script_session(tmp_path, TWO_TURNS)
+    driver = TurnDriver(session.classroom)
+    view = ClassroomView(session.classroom)
+    driver.on_record = view.record
+    assert driver.submit("one?") is False and driver.submit("two?") is False  # no session yet
+    assert [m.text for m in driver.waiting] == ["one?", "two?"]
+    driver.attach(session)
+    assert driver.ready
+    await driver.play()
+    learners = [e.text for e in view.entries if isinstance(e, LearnerMessage)]
+    agents = [e.text for e in view.entries if isinstance(e, AgentMessage)]
+    assert learners == ["one?", "two?"] and agents == ["First answer.", "Second answer."]
+    assert not driver.waiting and not driver.running
+
+
+async def test_a_message_sent_during_a_turn_is_played_after_it(tmp_path: Path) -> None:
+    script = {"director": [pick("teacher"), pick("USER"), pick("ta"), pick("USER")],
+              "agents": {"teacher": [{"chunks": [text("Slow answer.")], "delay_ms": 200}],
+                         "ta": [text("Second answer.")]}}
+    driver, _, records, queues = _driver(tmp_path, script)
+    assert driver.submit("first?") is True
+    playing = asyncio.create_task(driver.play())
+    await asyncio.sleep(0.05)
+    assert driver.running and driver.submit("second?") is False  # the class is speaking: it waits
+    assert queues[-1] == ("second?",)
+    await driver.play()  # a second call while one plays does nothing
+    await playing
+    assert [r.type for r in records].count("done") == 2 and queues[-1] == ()
+    assert [r.data.text for r in records if isinstance(r, LearnerRecord)] == ["first?", "second?"]
+
+
+async def test_interrupt_stops_the_speaking_class_then_clears_the_queue(tmp_path: Path) -> None:
+    driver, view, records, _ = _driver(tmp_path, SLOW)
+    assert driver.interrupt() is None and not driver.can_interrupt()
+    driver.submit("first?")
+    playing = asyncio.create_task(driver.play())
+    for _ in range(100):
+        await asyncio.sleep(0.01)
+        if any(r.type == "agent_start" for r in records):
+            break
+    driver.submit("second?")
+    assert driver.can_interrupt() and driver.interrupt() == "turn"
+    assert isinstance(records[-1], InterruptRecord)  # the client is told, so the message shows as interrupted
+    driver.waiting.clear()  # (what quitting does) so the queue does not run on
+    await asyncio.wait_for(playing, 5)
+    done = next(r for r in records if isinstance(r, DoneEvent))
+    assert done.data.end_reason == "interrupted"
+    assert next(e for e in view.entries if isinstance(e, AgentMessage)).interrupted
+    driver.submit("later?")
+    driver.running = True  # pretend a turn is being set up: nothing speaks, so only the queue goes
+    assert driver.interrupt() == "queue" and driver.waiting == []
+
+
+async def test_a_stop_ends_the_running_turn_and_drops_the_rest(tmp_path: Path) -> None:
+    driver, _, records, _ = _driver(tmp_path, SLOW)
+    driver.submit("first?")
+    driver.submit("second?")
+    playing = asyncio.create_task(driver.play())
+    while not any(r.type == "agent_start" for r in records):
+        await asyncio.sleep(0.01)
+    driver.stop()
+    await asyncio.wait_for(playing, 5)
+    dones = [r for r in records if isinstance(r, DoneEvent)]
+    assert [d.data.end_reason for d in dones] == ["interrupted"]  # the second message was never played
+    assert [r.data.text for r in records if isinstance(r, LearnerRecord)] == ["first?"]
+
+
+async def test_a_stop_before_anything_played_still_closes_the_first_turn(tmp_path: Path) -> None:
+    driver, _, records, _ = _driver(tmp_path, SLOW)
+    driver.submit("first?")
+    driver.submit("second?")
+    driver.stop()
+    await asyncio.wait_for(driver.play(), 5)
+    dones = [r for r in records if isinstance(r, DoneEvent)]
+    assert [d.data.end_reason for d in dones] == ["interrupted"] and not driver.waiting
+
+
+def test_a_message_is_read_once_when_it_is_sent(tmp_path: Path) -> None:
+    driver = TurnDriver(classroom())
+    with pytest.raises(UnknownAgentError, match=r"@Ms\. Hale"):
+        driver.submit("@Bob hello")
+    assert driver.refusal("@Bob hello") is not None and driver.waiting == []
+    driver.submit("@Ms. Hale what is a slope?")
+    assert driver.waiting == [Addressed("@Ms. Hale what is a slope?", "teacher")]
+
+
+def test_blank_messages_are_not_queued() -> None:
+    driver = TurnDriver(classroom())
+    assert driver.submit("   ") is False and driver.waiting == []
