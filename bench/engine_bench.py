@@ -1,4 +1,4 @@
-"""Engine speed with the script model at zero delay (DESIGN.md §3; issue targets in brackets).
+"""Engine speed with the script model at zero delay (issue targets in brackets).
 
 One learner turn, 6 agents each streaming a ~2,000-character answer in 4-character chunks, in a session
 that already holds 200 messages. Printed side by side, measured in this one run:

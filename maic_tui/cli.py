@@ -1,4 +1,4 @@
-"""Command line: parse arguments, call into the package, map failures to exit codes (DESIGN.md §7)."""
+"""Command line: parse arguments, call into the package, map failures to exit codes (README, *Commands*)."""
 
 from __future__ import annotations
 

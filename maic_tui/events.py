@@ -1,4 +1,4 @@
-"""The event protocol shared by every layer (DESIGN.md §2).
+"""The event protocol shared by every layer (ARCHITECTURE.md, *The event protocol*).
 
 Wire form: one JSON object per line, ``{"type": ..., "data": {...}}`` with camelCase field names, the same
 shape as OpenMAIC's ``StatelessEvent`` so the stream stays compatible with its clients. Python code uses
@@ -96,7 +96,7 @@ class GuardVerdict(WireModel):
 
 
 class TraceRecord(WireModel):
-    """One director step (DESIGN.md §4)."""
+    """One director step (its trace record: ARCHITECTURE.md, *The event protocol*)."""
 
     step: int
     path: Literal["limit", "single_agent", "trigger", "model", "fallback"]

@@ -1,4 +1,4 @@
-"""Every director path and routing guard, driven by the script model (DESIGN.md §3, reference E.2)."""
+"""Every director path and routing guard, driven by the script model (ARCHITECTURE.md, *One learner turn*)."""
 
 from __future__ import annotations
 

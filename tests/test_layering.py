@@ -1,4 +1,4 @@
-"""DESIGN.md §1: imports point down only, and nothing below tui/ imports Textual."""
+"""ARCHITECTURE.md, *Layers*: imports point down only, and nothing below tui/ imports Textual."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scene scripts and quiz scenes in classroom files (DESIGN.md §9): what loads, and one line per problem."""
+"""Scene scripts and quiz scenes in classroom files: what loads, and one line per problem."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The lesson played (DESIGN.md §9): scripted steps as ordinary agent messages, pauses and questions that wait,
+"""The lesson played: scripted steps as ordinary agent messages, pauses and questions that wait,
 a slide presented through the model, Q&A in the middle and going on from the same step, Esc mid-speech,
 pausing, scene jumps, grading, the teacher's reaction, the end with its score."""
 

@@ -1,4 +1,4 @@
-"""The lesson's records (DESIGN.md §9): ``scene`` with id and title, ``quiz_result``, ``lesson_end``: they round-trip
+"""The lesson's records: ``scene`` with id and title, ``quiz_result``, ``lesson_end``: they round-trip
 as wire JSON, a rebuilt session keeps the graded answers, and the headless replay shows them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The stream parser: reference B.5 vectors with the upstream defects fixed, and chunking invariance."""
+"""The stream parser: OpenMAIC's cases with its defects fixed, and chunking invariance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``maic-tui run``: one JSON event per line, one done per learner turn, exit codes of DESIGN.md §7."""
+"""``maic-tui run``: one JSON event per line, one done per learner turn, the README's exit codes."""
 
 from __future__ import annotations
 

@@ -162,7 +162,7 @@ def test_delete_open_close() -> None:
     assert board.apply("wb_open").ok and board.is_open
 
 
-# --- code edits (reference A.5, NEWER vectors) ------------------------------------------------------
+# --- code edits (OpenMAIC's newer anchoring, fixed) ------------------------------------------------------
 
 
 def code_board(contents: str) -> Whiteboard:

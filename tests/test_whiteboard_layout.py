@@ -1,4 +1,4 @@
-"""Conflict detection (reference C.8 vectors), snapshot history (A.7) and deterministic replay."""
+"""Conflict detection, snapshot history and deterministic replay."""
 
 from __future__ import annotations
 

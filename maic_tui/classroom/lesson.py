@@ -1,4 +1,4 @@
-"""What a scene plays (DESIGN.md §9): its ``script`` of steps, and the questions of a quiz scene.
+"""What a scene plays (ARCHITECTURE.md, *The lesson*): its ``script`` of steps, and the questions of a quiz scene.
 
 A step is one TOML inline table whose key says its kind: ``{agent, say}`` speech, ``{agent, action, params}``
 an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, prompt?, options?}`` the class

@@ -1,5 +1,5 @@
-"""Quiz questions (DESIGN.md §9): asked in words, answers read back into option values, graded (choice questions
-in code, several answers as a set; short answers by a model's ``{score, comment}`` or, offline, by the
+"""Quiz questions (ARCHITECTURE.md, *The lesson*): asked in words, answers read back into option values, graded (choice
+questions in code, several answers as a set; short answers by a model's ``{score, comment}`` or, offline, by the
 question's expected keywords)."""
 
 from __future__ import annotations

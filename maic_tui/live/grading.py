@@ -1,5 +1,5 @@
-"""Grading a short answer with the session's model (DESIGN.md §9): one small JSON object, ``{score, comment}``,
-within the model's timeout; the demo model, or a grader that fails, falls back to the expected keywords."""
+"""Grading a short answer with the session's model (ARCHITECTURE.md, *The lesson*): one small JSON object, ``{score,
+comment}``, within the model's timeout; the demo model, or a grader that fails, falls back to the expected keywords."""
 
 from __future__ import annotations
 

@@ -1,8 +1,7 @@
-"""Where a lesson is and what it does next (DESIGN.md §9), as OpenMAIC's playback engine: idle → playing ⇄
-paused; a learner message makes it live (Q&A) and ``go_on`` returns to the step where it stopped; a pause or a
-quiz question waits for the learner; scenes can be jumped to. Headless and synchronous: the session plays each
-step and tells the cursor when it is done, so every transition is tested without models or a terminal.
-"""
+"""Where a lesson is and what it does next (ARCHITECTURE.md, *The lesson*), as OpenMAIC's playback engine: idle →
+playing ⇄ paused; a learner message makes it live (Q&A) and ``go_on`` returns to the step where it stopped; a pause
+or a quiz question waits for the learner; scenes can be jumped to. Headless and synchronous: the session plays each
+step and tells the cursor when it is done, so every transition is tested without models or a terminal."""
 
 from __future__ import annotations
 

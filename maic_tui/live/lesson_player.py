@@ -1,4 +1,5 @@
-"""The lesson played (DESIGN.md §9): the cursor's steps become agent messages and turns, recorded as they happen.
+"""The lesson played (ARCHITECTURE.md, *The lesson*): the cursor's steps become agent messages and turns, recorded as
+they happen.
 
 Everything it plays leaves as records (the protocol's events and the lesson's own ``scene``, ``step``,
 ``quiz_result``, ``lesson_end``), already written to the session log, so the app, ``run --lesson`` and a replay

@@ -20,7 +20,7 @@ LessonKind = Literal["discussion", "present", "react"]
 
 @dataclass(frozen=True, slots=True)
 class LessonCall:
-    """A turn the lesson opens (DESIGN.md §9) rather than a learner message: a discussion step, a slide
+    """A turn the lesson opens (ARCHITECTURE.md, *The lesson*) rather than a learner message: a discussion step, a slide
     presented by its teacher, or the teacher's reaction to a quiz answer."""
 
     kind: LessonKind

@@ -1,5 +1,5 @@
-"""What the offline demo model says in a turn the lesson opens (DESIGN.md §9): a slide presented from its own
-elements, a discussion from the classroom's material, the teacher's reaction to a quiz answer.
+"""What the offline demo model says in a turn the lesson opens (ARCHITECTURE.md, *The lesson*): a slide presented from
+its own elements, a discussion from the classroom's material, the teacher's reaction to a quiz answer.
 
 Pure functions of the classroom and the call, like ``demo_planner``; the director walks the same plan.
 """

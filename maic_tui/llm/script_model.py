@@ -1,4 +1,5 @@
-"""``script:<path>``: replay scripted responses (DESIGN.md §6), for tests and for reproducing routing bugs."""
+"""``script:<path>``: replay scripted responses (format: ARCHITECTURE.md, *Models*), for tests and for reproducing
+routing bugs."""
 
 from __future__ import annotations
 

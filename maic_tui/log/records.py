@@ -1,4 +1,4 @@
-"""The session log (DESIGN.md §7): what the learner did and every event, in order.
+"""The session log (ARCHITECTURE.md, *The log*): what the learner did and every event, in order.
 
 A record is one of the eight protocol events or one of the learner's own records:
 

@@ -1,4 +1,4 @@
-"""Recorded sessions in one SQLite database in the data directory (DESIGN.md §7).
+"""Recorded sessions in one SQLite database in the data directory (ARCHITECTURE.md, *The log*).
 
 WAL mode and a busy timeout let several app instances share the file: each writes only its own session's
 rows, in short transactions. Records are appended by ``LogWriter`` (one writer thread per session).

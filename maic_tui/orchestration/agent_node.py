@@ -1,5 +1,5 @@
-"""The agent node (DESIGN.md §3): prompt, stream the model, parse as chunks arrive, check and emit each
-action, ``agent_end`` always. The model stream is dropped as soon as the answer's array has closed."""
+"""The agent node (ARCHITECTURE.md, *One learner turn*): prompt, stream the model, parse as chunks arrive, check and
+emit each action, ``agent_end`` always. The model stream is dropped as soon as the answer's array has closed."""
 
 from __future__ import annotations
 

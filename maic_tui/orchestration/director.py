@@ -1,5 +1,6 @@
-"""The director node (DESIGN.md §3): limits, single agent, trigger, model decision with guards, one re-ask,
-the deterministic fallback, and the cue after the loop. Every step leaves a trace record (§4)."""
+"""The director node (ARCHITECTURE.md, *One learner turn*): limits, single agent, trigger, model decision with guards,
+one re-ask, the deterministic fallback, and the cue after the loop. Every step leaves a trace record
+(ARCHITECTURE.md, *The event protocol*)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Routing guards (DESIGN.md §3 step 5): code, not prompt, checks the director's choice."""
+"""Routing guards (ARCHITECTURE.md, *One learner turn*): code, not prompt, checks the director's choice."""
 
 from __future__ import annotations
 

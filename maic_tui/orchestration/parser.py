@@ -1,4 +1,4 @@
-"""Incremental parser for an agent's streamed JSON-array output (DESIGN.md §5, reference B).
+"""Incremental parser for an agent's streamed JSON-array output (ARCHITECTURE.md, *One learner turn*).
 
 The model answers ``[{"type":"text","content":"..."}, {"type":"action","name":"wb_...","params":{...}}]``.
 ``StreamParser`` is a real tokenizer: it keeps string/escape state and nesting depth across chunks, so

@@ -43,7 +43,7 @@ class QuoteMarkerStripper:
 
 
 _FENCE = re.compile(r"^```[\w+-]*[ \t]*\n?|\n?```[ \t]*$")
-# Text that is the remains of a structured answer rather than prose (reference B.3, NEWER rules).
+# Text that is the remains of a structured answer rather than prose (as OpenMAIC's newer parser drops it).
 _RESIDUE = re.compile(
     r"""^(?:
         "?type"?\s*:\s*"(?:text|action)"

@@ -1,4 +1,4 @@
-"""The classroom app (DESIGN.md §8): roster, transcript and composer, whiteboard pane, trace panel.
+"""The classroom app (ARCHITECTURE.md, *The app*): roster, transcript and composer, whiteboard pane, trace panel.
 
 The engine runs in a worker on the app's event loop. Events only update the headless ``ClassroomView``;
 widgets catch up from it on a frame timer, so a fast stream never costs a widget update per token.
@@ -75,7 +75,7 @@ FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 # Said once, first: the offline demo is not a model, and people should know what to expect and how to get one.
 DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared material. For a real model: "
              "--model openai:NAME (see README).")
-POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long (reference A.8)
+POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
 
 
 class ClassroomApp(LiveClass, LessonControls, RoomViews, ThemeChoice, ReplayControls, App[None]):

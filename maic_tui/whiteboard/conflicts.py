@@ -1,4 +1,4 @@
-"""Layout conflicts on the board (reference C.8): overlaps, lines crossing boxes, content off the canvas."""
+"""Layout conflicts on the board: overlaps, lines crossing boxes, content off the canvas."""
 
 from __future__ import annotations
 

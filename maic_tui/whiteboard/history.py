@@ -1,4 +1,4 @@
-"""Bounded snapshot history of the board's elements, taken before a clear (reference A.7)."""
+"""Bounded snapshot history of the board's elements, taken before a clear (as OpenMAIC keeps one)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""One-line element summaries for prompts (reference C.6 style), code lines listed with their ids."""
+"""One-line element summaries for prompts, code lines listed with their ids."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""An agent's system prompt (DESIGN.md §3, reference C.2-C.9 in our own words)."""
+"""An agent's system prompt (ARCHITECTURE.md, *One learner turn*)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The director's prompt: who is in the class, what happened this turn, and the routing rules in our words
-(reference C.12/C.13). The answer is one JSON object; see ``decision.py``."""
+The answer is one JSON object; see ``decision.py``."""
 
 from __future__ import annotations
 

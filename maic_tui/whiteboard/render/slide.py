@@ -30,7 +30,7 @@ LASER_MARK = "➤ "
 
 @dataclass(frozen=True, slots=True)
 class Pointer:
-    """A spotlight or laser on one slide element (reference A.8)."""
+    """A spotlight or laser on one slide element."""
 
     kind: Literal["spotlight", "laser"]
     element_id: str
