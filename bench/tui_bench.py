@@ -80,7 +80,7 @@ async def _key_latency(app: ClassroomApp, count: int, gap: float) -> list[float]
 async def streaming_figures(script_path: Path) -> dict[str, float]:
     app = ClassroomApp(classroom(), SessionRecipe(f"script:{script_path}", ModelOptions()))
     last_delta = closed_at = 0.0
-    original_apply = app.view.apply
+    original_apply = app.room.view.apply
 
     def timed_apply(event: Event) -> None:
         nonlocal last_delta, closed_at
@@ -90,24 +90,24 @@ async def streaming_figures(script_path: Path) -> dict[str, float]:
         elif isinstance(event, AgentEndEvent):
             closed_at = time.perf_counter()
 
-    app.view.apply = timed_apply  # type: ignore[method-assign]
+    app.room.view.apply = timed_apply  # type: ignore[method-assign]
     async with app.run_test(size=(140, 45)):
-        await until(lambda: app.session is not None)
+        await until(lambda: app.room.session is not None)
         idle = await _key_latency(app, KEYS, 0.02)
         app.post_message(SendRequested("Tell me about slopes"))
-        await until(lambda: any(isinstance(e, AgentMessage) and e.text for e in app.view.entries))
+        await until(lambda: any(isinstance(e, AgentMessage) and e.text for e in app.room.view.entries))
         streaming = await _key_latency(app, KEYS, 0.03)
-        still_streaming = app.turn_running
-        transcript = app.part(Transcript)
+        still_streaming = app.room.turn_running
+        transcript = app.room.part(Transcript)
         # The stream has ended when the last agent's message closes (agent_end): poll the screen from then.
-        await until(lambda: sum(isinstance(e, AgentMessage) and not e.streaming for e in app.view.entries)
+        await until(lambda: sum(isinstance(e, AgentMessage) and not e.streaming for e in app.room.view.entries)
                     == len(SPEAKERS), pause=0.0005)
-        message = [e for e in app.view.entries if isinstance(e, AgentMessage)][-1]
+        message = [e for e in app.room.view.entries if isinstance(e, AgentMessage)][-1]
         await until(lambda: any(isinstance(w, MessageView) and w.entry is message and w.current
                                 and not w.has_class("-streaming") for w in transcript.children), pause=0.0005)
         current_after = (time.perf_counter() - closed_at) * 1000
         closed_after = (closed_at - last_delta) * 1000
-        await until(lambda: not app.turn_running)
+        await until(lambda: not app.room.turn_running)
     return {"idle_p50": statistics.median(idle), "idle_p95": pct(idle, 0.95), "idle_max": max(idle),
             "stream_p50": statistics.median(streaming), "stream_p95": pct(streaming, 0.95),
             "stream_max": max(streaming), "keys_during_stream": float(still_streaming),
@@ -124,19 +124,19 @@ async def append_figures() -> dict[str, float]:
     tracemalloc.start()
     async with app.run_test(size=(140, 45)) as pilot:
         await pilot.pause()
-        transcript = app.part(Transcript)
+        transcript = app.room.part(Transcript)
         for n in range(1, 511):
             message_id = f"m{n}"
             started = time.process_time()
-            app.view.apply(AgentStartEvent(data=AgentStartData(message_id=message_id, agent_id="kim",
+            app.room.view.apply(AgentStartEvent(data=AgentStartData(message_id=message_id, agent_id="kim",
                                                                agent_name="Kim", agent_avatar="K",
                                                                agent_color="#ff8800")))
-            app.view.apply(TextDeltaEvent(data=TextDeltaData(
+            app.room.view.apply(TextDeltaEvent(data=TextDeltaData(
                 content=f"Message {n}: the **slope** of a line is rise over run, so a steeper line has a larger "
                         "slope and a flat one has none.", message_id=message_id)))
-            app.view.apply(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id="kim")))
-            entry = app.view.entries[-1]
-            app.flush()
+            app.room.view.apply(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id="kim")))
+            entry = app.room.view.entries[-1]
+            app.room.flush()
             await until(lambda entry=entry: any(isinstance(w, MessageView) and w.entry is entry and w.current  # type: ignore[misc]
                                                 and w.size.height > 0 for w in transcript.children[-2:]))
             costs[n] = (time.process_time() - started) * 1000

@@ -6,9 +6,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from maic_tui.classroom import load_classroom
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import grade_by_keywords, grade_choice
-from maic_tui.live.lesson_cursor import LessonCursor, Phase
+from maic_tui.live.lesson_cursor import LessonCursor
 from tests.test_classroom import MINIMAL
 from tests.test_lesson_files import QUIZ, STUDENT, slide
 

@@ -9,6 +9,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import chosen_values
 from maic_tui.events import (
@@ -20,7 +21,6 @@ from maic_tui.events import (
     ErrorEvent,
     TextDeltaEvent,
 )
-from maic_tui.live.lesson_cursor import Phase
 from maic_tui.live.lesson_player import LessonPlayer, Pacing
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from maic_tui.classroom import load_classroom
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.loader import sample_names
 from maic_tui.cli import main
 from maic_tui.live.assembly import SessionRecipe, build_session
-from maic_tui.live.lesson_cursor import Phase
 from maic_tui.live.lesson_player import LessonPlayer
 from maic_tui.llm import ModelOptions
 from maic_tui.log.opening import open_recorded

@@ -15,7 +15,7 @@ from maic_tui.actions import ALL_ACTIONS
 from maic_tui.strict import Strict
 
 # The kinds of script step: a new one fails the type check (``assert_never``) until every place that acts on a
-# step's kind handles it (here, the lesson cursor and the lesson player).
+# step's kind handles it (``step_shape`` here, ``lesson_steps``'s helpers, and the lesson player).
 ScriptKind = Literal["say", "action", "discussion", "pause", "ask"]
 SCRIPT_KINDS: tuple[ScriptKind, ...] = get_args(ScriptKind)
 Agent = Literal["needed", "none", "optional"]

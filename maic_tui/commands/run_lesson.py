@@ -11,8 +11,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.driver import TurnDriver
-from maic_tui.live.lesson_cursor import Phase
 from maic_tui.stop_signals import StopSignals
 
 

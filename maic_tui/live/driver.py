@@ -16,7 +16,7 @@ from contextlib import aclosing
 from typing import TYPE_CHECKING, Literal
 
 from maic_tui.bad_input import BadInput
-from maic_tui.live.lesson_cursor import Phase
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,

@@ -16,11 +16,12 @@ from dataclasses import dataclass
 from typing import assert_never
 
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
+from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
 from maic_tui.classroom.quiz import Grade, chosen_values, grade_choice, question_text
 from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
 from maic_tui.live.grading import grade_short_answer
-from maic_tui.live.lesson_cursor import LessonCursor, Phase, Step, read_out
+from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import (

@@ -37,6 +37,7 @@ from maic_tui.log.records import (
     SceneRecord,
     StepRecord,
 )
+from maic_tui.room.lesson_state import LessonState
 from maic_tui.text_safety import EscapeFilter, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import Pointer
@@ -106,6 +107,11 @@ class ClassroomView:
         self.trace: list[TraceRecord] = []
         self.last_done: DoneData | None = None
         self.turn_active = False
+        self.lesson = LessonState.of(classroom)  # where the lesson is (None: the classroom has no scenes)
+        self.queue: tuple[str, ...] = ()  # the learner's messages waiting for the class to finish
+        self.structured_output: str | None = None  # how a server's output is constrained, once known
+        self.replay: str | None = None  # a replay's progress ("playing · 12/80 records"), once one plays
+        self.notice: str | None = None  # what the composer says while the class gets ready
         self.board_version = 0  # bumped on every board, scene or pointer change
         self.board_changes = 0  # bumped on every whiteboard action only
         self.dirty: set[int] = set()  # indexes of entries changed since the last ``take_dirty``
@@ -167,13 +173,17 @@ class ClassroomView:
                 self.request_interrupt()
             case SceneRecord(data=moved):
                 self.change_scene(moved.index)
-            case StepRecord():
+            case StepRecord(data=at):
                 self.turn_active = False  # the lesson moved on: whatever the learner said has been answered
+                if self.lesson is not None:
+                    self.lesson.scene, self.lesson.index = at.scene, at.index
             case QuizResultRecord(data=result):
                 self.note(quiz_line(result))
             case LessonEndRecord(data=end):
                 self.turn_active = False
                 self.note(lesson_end_line(end))
+                if self.lesson is not None:
+                    self.lesson.score = (end.score, end.max_score)
             case _:
                 self.apply(record)
 
@@ -217,6 +227,8 @@ class ClassroomView:
 
     def _done(self, data: DoneData) -> None:
         self.last_done = data
+        if data.structured_output is not None:
+            self.structured_output = data.structured_output
         self.trace = list(data.director_trace)
         self.turn_active = False
         self.director_deciding = False

@@ -31,3 +31,7 @@ class ScrollRequested(Message):
 
 class TerminalClosed(Message):
     """The terminal (or the browser tab) the app draws on is gone (see ``terminal``)."""
+
+
+class ReplayFinished(Message):
+    """A replayed log has been played to its end."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -17,8 +17,10 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.plain import LABEL_CHARS, as_markup
 
 if TYPE_CHECKING:
+    from maic_tui.classroom.models import Classroom
+    from maic_tui.live.assembly import SessionRecipe
+    from maic_tui.live.session import ClassroomSession
     from maic_tui.log.store import SessionSummary
-    from maic_tui.tui.app import ClassroomApp
 
 RECENT_SESSIONS = 10
 
@@ -44,56 +46,84 @@ class ListedCommands(Provider):
                 yield Hit(score, highlight(matcher, name), callback, text=name, help=help_text)
 
 
+class Room(Protocol):
+    """What the palette reads of the room it was opened over (the room's screen, without importing it)."""
+
+    @property
+    def is_open(self) -> bool: ...
+    @property
+    def classroom(self) -> Classroom: ...
+    @property
+    def recipe(self) -> SessionRecipe: ...
+    @property
+    def session(self) -> ClassroomSession | None: ...
+    async def run_action(self, action: str) -> bool: ...
+    def go_to_scene(self, index: int) -> None: ...
+    def show_persona(self, agent_id: str) -> None: ...
+    async def resume_session(self, session_id: str) -> None: ...
+    async def switch_classroom(self, name: str) -> None: ...
+
+
+ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for them
+    ("Toggle board / slide", "toggle_board", "Show the whiteboard or the current slide (F3)"),
+    ("Toggle trace panel", "toggle_trace", "The director's decisions this turn (F2)"),
+    ("Maximise the whiteboard", "maximize_board", "Esc restores the layout (F4)"),
+    ("Next scene", "next_scene", "F6"),
+    ("Previous scene", "previous_scene", "F5"),
+    ("Interrupt the class", "interrupt", "Stop the agent speaking now (Esc)"),
+    ("Full transcript", "full_transcript", "Everything said so far, as selectable text"),
+    ("Copy last message", "copy_last", "Copy the latest agent message to the clipboard"),
+    ("New classroom…", "new_classroom", "Generate a class on any topic with the model, then open it"),
+]
+
+
 class PaletteCommands(ListedCommands):
     def entries(self) -> list[Entry]:
-        app = cast("ClassroomApp", self.app)
+        app, room = self.app, cast("Room", self.screen)
         found: list[Entry] = [
-            ("Switch theme", app.action_change_theme,
+            ("Switch theme", partial(app.run_action, "change_theme"),
              "Pick a colour theme" + (" (for this tab)" if app.is_web else " (saved in your config file)")),
-            ("Quit", app.action_quit, "Leave the class (Ctrl+Q); the session stays recorded"),
-            ("Toggle board / slide", app.action_toggle_board, "Show the whiteboard or the current slide (F3)"),
-            ("Toggle trace panel", app.action_toggle_trace, "The director's decisions this turn (F2)"),
-            ("Maximise the whiteboard", app.action_maximize_board, "Esc restores the layout (F4)"),
-            ("Next scene", app.action_next_scene, "F6"),
-            ("Previous scene", app.action_previous_scene, "F5"),
-            ("Interrupt the class", app.action_interrupt, "Stop the agent speaking now (Esc)"),
-            ("Full transcript", app.action_full_transcript, "Everything said so far, as selectable text"),
-            ("Copy last message", app.action_copy_last, "Copy the latest agent message to the clipboard"),
-            ("New classroom…", app.action_new_classroom, "Generate a class on any topic with the model, then open it"),
-            ("Help", app.action_help, "Keys and how the classroom works (F1)"),
+            ("Quit", partial(app.run_action, "quit"), "Leave the class (Ctrl+Q); the session stays recorded"),
         ]
-        if app.is_web:  # a browser tab: nothing that writes the server's files or reads other learners' sessions
-            found = [entry for entry in found if entry[1] != app.action_new_classroom]
-        if not app.is_open:  # the shell before the classroom has loaded: nothing about the room yet
-            return [found[0], found[1], found[-1]]
-        for index, scene in enumerate(app.classroom.scenes):
-            found.append((f"Go to scene {index + 1}: {scene.title}", partial(app.go_to_scene, index),
+        if room.is_open:
+            # A browser tab: nothing that writes the server's files or reads other learners' sessions.
+            found += [(name, partial(room.run_action, action), help_text) for name, action, help_text in ROOM_ACTIONS
+                      if not (app.is_web and action == "new_classroom")]
+        found.append(("Help", partial(room.run_action, "help"), "Keys and how the classroom works (F1)"))
+        if not room.is_open:  # the shell before the classroom has loaded: nothing about the room yet
+            return self._plain(found)
+        for index, scene in enumerate(room.classroom.scenes):
+            found.append((f"Go to scene {index + 1}: {scene.title}", partial(room.go_to_scene, index),
                           "Show this slide"))
-        for agent in app.classroom.agents:
-            found.append((f"Persona: {agent.name}", partial(app.show_persona, agent.id),
+        for agent in room.classroom.agents:
+            found.append((f"Persona: {agent.name}", partial(room.show_persona, agent.id),
                           f"{agent.role} · what this agent is like and may do"))
-        for summary in self._recent_sessions(app):
+        for summary in [] if app.is_web else self._recent_sessions(room):
             turns = f"{summary.turns} turn{'' if summary.turns == 1 else 's'}"
-            found.append((f"Resume session {summary.id}: {summary.title}", partial(app.resume_session, summary.id),
+            found.append((f"Resume session {summary.id}: {summary.title}", partial(room.resume_session, summary.id),
                           f"{turns} · {shown_model(summary.model)} · last: "
                           f"{one_line(summary.last_message, 40) or '—'}"))
         for name in sample_names():
-            found.append((f"Switch classroom: {name}", partial(app.switch_classroom, name),
+            found.append((f"Switch classroom: {name}", partial(room.switch_classroom, name),
                           "Open a bundled sample classroom"))
-        # Names and help quote classroom files and recorded learner messages: shown literally, never as markup.
+        return self._plain(found)
+
+    @staticmethod
+    def _plain(found: list[Entry]) -> list[Entry]:
+        """Names and help quote classroom files and recorded learner messages: shown literally, never as markup."""
         return [(one_line(name, LABEL_CHARS), callback, as_markup(help_text)) for name, callback, help_text in found]
 
     @staticmethod
-    def _recent_sessions(app: ClassroomApp) -> list[SessionSummary]:
-        if app.recipe.data_dir is None or app.is_web:
+    def _recent_sessions(room: Room) -> list[SessionSummary]:
+        if room.recipe.data_dir is None:
             return []
         from maic_tui.log.store import LogStore, StoreError
 
         try:
-            sessions = LogStore(app.recipe.data_dir).sessions()
+            sessions = LogStore(room.recipe.data_dir).sessions()
         except (StoreError, sqlite3.Error):
             return []
-        current = app.session.log.session_id if app.session and app.session.log else None
+        current = room.session.log.session_id if room.session and room.session.log else None
         return [s for s in sessions if s.id != current][:RECENT_SESSIONS]
 
 
@@ -101,9 +131,10 @@ class ThemeCommands(ListedCommands):
     """The themes: the project's own first, then Textual's built-in ones, marked as such."""
 
     def entries(self) -> Sequence[Entry]:
-        app = cast("ClassroomApp", self.app)
-        ours = sorted(app.theme_specs)
-        builtin = sorted(name for name in app.available_themes if name not in app.theme_specs)
+        app = self.app
+        specs: dict[str, object] = getattr(app, "theme_specs", {})  # the app's own themes (ClassroomApp)
+        ours = sorted(specs)
+        builtin = sorted(name for name in app.available_themes if name not in specs)
 
         def choose(name: str) -> None:
             app.theme = name

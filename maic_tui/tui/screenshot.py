@@ -10,6 +10,7 @@ from maic_tui import paths
 from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.log.opening import open_recorded
 from maic_tui.tui.app import ClassroomApp
+from maic_tui.tui.messages import ReplayFinished
 
 SCREEN_SIZE = (160, 48)
 SETTLE_SECONDS = 0.5
@@ -18,12 +19,12 @@ SETTLE_SECONDS = 0.5
 class _FinalScreen(ClassroomApp):
     svg = ""
 
-    def replay_finished(self) -> None:
+    def on_replay_finished(self, _: ReplayFinished) -> None:
         # The whole log arrived in one go: let the transcript mount and lay out its messages first.
         self.set_timer(SETTLE_SECONDS, lambda: self.call_after_refresh(self._shoot))
 
     def _shoot(self) -> None:
-        self.svg = self.export_screenshot(title=self.classroom.title)
+        self.svg = self.export_screenshot(title=self.room.classroom.title)
         self.exit()
 
 

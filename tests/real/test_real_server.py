@@ -48,7 +48,7 @@ async def test_three_learner_turns_are_well_formed(server_url: str, structured: 
 async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: Path) -> None:
     """A slide presented by the model, the teacher's reactions and the short answer graded by the model: every
     turn the lesson opens is well-formed, the grader's answer is read (or, unusable, said so in one line)."""
-    from maic_tui.live.lesson_cursor import Phase
+    from maic_tui.classroom.lesson_steps import Phase
     from maic_tui.live.lesson_player import LessonPlayer
     from maic_tui.log.records import LessonEndRecord, QuizResultRecord
     from tests.test_lesson_cursor import lesson

@@ -42,7 +42,7 @@ async def wait_for(pilot: Pilot[Any], condition: Callable[[], object], timeout: 
 async def ready(pilot: Pilot[Any]) -> ClassroomApp:
     app = pilot.app
     assert isinstance(app, ClassroomApp)
-    await wait_for(pilot, lambda: app.session is not None)
+    await wait_for(pilot, lambda: app.room.session is not None)
     await pilot.pause()
     return app
 
@@ -55,6 +55,6 @@ async def say(pilot: Pilot[Any], text: str) -> None:
 async def finish_turn(pilot: Pilot[Any]) -> ClassroomApp:
     app = pilot.app
     assert isinstance(app, ClassroomApp)
-    await wait_for(pilot, lambda: not app.turn_running and app.view.last_done is not None)
+    await wait_for(pilot, lambda: not app.room.turn_running and app.room.view.last_done is not None)
     await pilot.pause(0.1)
     return app

@@ -7,19 +7,20 @@ from pathlib import Path
 
 from textual.widgets import OptionList, SelectionList
 
-from maic_tui.live.lesson_cursor import Phase
+from maic_tui.classroom import load_classroom
+from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
 from tests.tui.helpers import demo_app, ready, say, wait_for
 
 
 def _phase(app: object) -> Phase | None:
-    lesson = app.turns.lesson  # type: ignore[attr-defined]
+    lesson = app.room.turns.lesson  # type: ignore[attr-defined]
     return lesson.phase if lesson is not None else None
 
 
 def _waiting(app: object) -> bool:
-    return _phase(app) == Phase.WAITING and not app.turns.running  # type: ignore[attr-defined]
+    return _phase(app) == Phase.WAITING and not app.room.turns.running  # type: ignore[attr-defined]
 
 
 async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None:
@@ -27,15 +28,16 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))
-        first = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        first = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert first.agent_id == "reyes" and first.text.startswith("Welcome, Sam.")
-        assert not [e for e in app.view.entries if isinstance(e, LearnerMessage)]  # nobody typed anything
+        assert not [e for e in app.room.view.entries if isinstance(e, LearnerMessage)]  # nobody typed anything
         line = app.query_one(LessonLine)
         assert line.display and "1/4 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
-        assert app.view.cue is not None and app.view.cue.prompt == "Anything unclear before we define the derivative?"
+        cue = app.room.view.cue
+        assert cue is not None and cue.prompt == "Anything unclear before we define the derivative?"
         await pilot.press("f7")  # go on: at this pace the lesson runs on to the discussion, which hands over
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.turns.running)
-        assert app.view.scene_index == 2
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.room.turns.running)
+        assert app.room.view.scene_index == 2
         assert "Q&A · F7 continues the lesson: 4/4 Check yourself" in str(line.render())
 
 
@@ -45,20 +47,20 @@ async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back
     app = demo_app(lesson=True, pace=60)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.view.entries))
+        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.room.view.entries))
         await say(pilot, "What is a derivative?")
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.turns.running, timeout=40)
-        learner = next(i for i, e in enumerate(app.view.entries) if isinstance(e, LearnerMessage))
-        before = [e for e in app.view.entries[:learner] if isinstance(e, AgentMessage)]
+        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.room.turns.running, timeout=40)
+        learner = next(i for i, e in enumerate(app.room.view.entries) if isinstance(e, LearnerMessage))
+        before = [e for e in app.room.view.entries[:learner] if isinstance(e, AgentMessage)]
         assert before and not any(m.interrupted for m in before)  # the step being read was finished
-        answers = [e for e in app.view.entries[learner:] if isinstance(e, AgentMessage)]
+        answers = [e for e in app.room.view.entries[learner:] if isinstance(e, AgentMessage)]
         assert answers and answers[0].agent_id == "reyes"  # Q&A: the teacher answers
         assert "Q&A · F7 continues the lesson: 1/4" in str(app.query_one(LessonLine).render())
-        stopped_at = app.turns.lesson.cursor.position  # type: ignore[union-attr]
+        stopped_at = app.room.turns.lesson.cursor.position  # type: ignore[union-attr]
         await pilot.press("f7")
         # Back to the lesson from where it stopped: how many steps are left before the pause depends on when the
         # question arrived, so the test waits for the lesson to move on, not for a message.
-        await wait_for(pilot, lambda: _waiting(app) or app.turns.lesson.cursor.position > stopped_at,  # type: ignore[union-attr]
+        await wait_for(pilot, lambda: _waiting(app) or app.room.turns.lesson.cursor.position > stopped_at,  # type: ignore[union-attr]
                        timeout=20)
         assert _phase(app) in (Phase.PLAYING, Phase.PAUSED, Phase.WAITING)
 
@@ -67,17 +69,17 @@ async def test_esc_stops_the_lecture_at_once_and_f7_pauses_and_resumes() -> None
     app = demo_app(lesson=True, pace=60)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) and e.text for e in app.view.entries))
+        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) and e.text for e in app.room.view.entries))
         await pilot.press("f7")
         assert _phase(app) == Phase.PAUSED
         assert "paused · F7 resume" in str(app.query_one(LessonLine).render())
         await pilot.press("f7")
         assert _phase(app) == Phase.PLAYING
         await pilot.press("escape")
-        await wait_for(pilot, lambda: not app.turns.running)
-        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        await wait_for(pilot, lambda: not app.room.turns.running)
+        message = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert message.interrupted and not message.text.endswith("shortcuts.")
-        assert _phase(app) == Phase.LIVE and app.turns.lesson.cursor.position == (0, 0)  # type: ignore[union-attr]
+        assert _phase(app) == Phase.LIVE and app.room.turns.lesson.cursor.position == (0, 0)  # type: ignore[union-attr]
 
 
 async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
@@ -85,7 +87,7 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))
-        app.go_to_scene(3)  # as F6 three times would
+        app.room.go_to_scene(3)  # as F6 three times would
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
         picker = app.query_one(QuizPanel).query_one(OptionList)
         assert picker.has_focus and picker.option_count == 3
@@ -95,12 +97,12 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
         assert several.has_focus
         await pilot.press("space", "down", "down", "space", "enter")  # Speed and Acceleration
         await wait_for(pilot, lambda: _waiting(app) and not app.query_one(QuizPanel).display)
-        notes = [e.text for e in app.view.entries if isinstance(e, SystemNote)]
+        notes = [e.text for e in app.room.view.entries if isinstance(e, SystemNote)]
         assert any(n.startswith("✔ power-rule: 1/1") for n in notes)
         assert any(n.startswith("✔ rates: 1/1") for n in notes)
         assert app.query_one("Composer").has_focus  # a short answer is typed
         await say(pilot, "the slope: how fast it changes")
-        await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.turns.running)
+        await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.room.turns.running)
         line = str(app.query_one(LessonLine).render())
         assert "Lesson over · score 4/4" in line
 
@@ -119,7 +121,7 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))  # the pause of scene 2
-        position = app.turns.lesson.cursor.position  # type: ignore[union-attr]
+        position = app.room.turns.lesson.cursor.position  # type: ignore[union-attr]
         app.close_session()
     recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
     again = ClassroomApp(recorded.classroom, SessionRecipe("demo", ModelOptions(pace=0),
@@ -127,25 +129,54 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
     async with again.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await pilot.pause(0.3)
-        assert _phase(again) == Phase.LIVE and not again.turns.running
-        assert again.turns.lesson.cursor.position == position  # type: ignore[union-attr]
+        assert _phase(again) == Phase.LIVE and not again.room.turns.running
+        assert again.room.turns.lesson.cursor.position == position  # type: ignore[union-attr]
         assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
         await pilot.press("f7")
-        await wait_for(pilot, lambda: again.turns.running or _phase(again) != Phase.LIVE)
+        await wait_for(pilot, lambda: again.room.turns.running or _phase(again) != Phase.LIVE)
 
 
 async def test_the_first_line_says_the_demo_answers_from_prepared_material(tmp_path: Path) -> None:
-    from maic_tui.tui.app import DEMO_NOTE
+    from maic_tui.tui.screens.class_screen import DEMO_NOTE
     from tests.engine_helpers import classroom
     from tests.tui.helpers import script_app
 
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        first = app.view.entries[0]
+        first = app.room.view.entries[0]
         assert isinstance(first, SystemNote) and first.text == DEMO_NOTE
         assert "prepared material" in DEMO_NOTE and "--model openai:" in DEMO_NOTE
     real = script_app(tmp_path, {"director": [], "agents": {}}, classroom())
     async with real.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        assert not any(isinstance(e, SystemNote) and e.text == DEMO_NOTE for e in real.view.entries)
+        assert not any(isinstance(e, SystemNote) and e.text == DEMO_NOTE for e in real.room.view.entries)
+
+
+async def test_a_replayed_lesson_shows_where_the_lesson_was_and_its_score(private_data_dir: Path) -> None:
+    import math
+
+    from maic_tui.live.assembly import Replay, SessionRecipe
+    from maic_tui.llm.options import ModelOptions
+    from maic_tui.log.opening import open_recorded
+    from maic_tui.log.store import LogStore
+    from maic_tui.tui.app import ClassroomApp
+
+    room = load_classroom("water-cycle")
+    live = ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
+                                            classroom_name="water-cycle", lesson=True))
+    async with live.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(live))  # the first pause
+        shown_live = str(live.query_one(LessonLine).render())
+        live.close_session()
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
+    replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(recorded.records, math.inf, "x.jsonl")))
+    async with replaying.run_test(size=(140, 45)) as pilot:
+        await wait_for(pilot, lambda: any("End of the replay" in getattr(e, "text", "")
+                                          for e in replaying.room.view.entries))
+        await pilot.pause(0.2)
+        line = replaying.query_one(LessonLine)
+        assert line.display
+        where = shown_live.split(" · your turn")[0]  # "📖 1/4 Title · step n/m": where, without the keys
+        assert str(line.render()) == where and "F7" not in str(line.render())

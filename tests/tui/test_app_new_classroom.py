@@ -23,10 +23,10 @@ async def test_a_new_classroom_is_generated_from_the_palette_and_opened(tmp_path
         await ready(pilot)
         commands = [str(hit.text) async for hit in PaletteCommands(app.screen).discover()]
         assert "New classroom…" in commands
-        app.action_new_classroom()
+        app.room.action_new_classroom()
         await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
         await pilot.press(*"slopes", "enter")
-        await wait_for(pilot, lambda: app.classroom.title == "Slopes", timeout=20)
+        await wait_for(pilot, lambda: app.room.classroom.title == "Slopes", timeout=20)
         written = tmp_path / "data" / "classrooms" / "slopes.toml"
         assert load_classroom(written).title == "Slopes"
         assert not isinstance(app.screen, NewClassroomScreen)
@@ -36,7 +36,7 @@ async def test_the_demo_model_says_in_the_dialog_that_generation_needs_a_real_mo
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        app.action_new_classroom()
+        app.room.action_new_classroom()
         await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
         await pilot.press(*"volcanoes", "enter")
         await pilot.pause(0.2)
@@ -44,7 +44,7 @@ async def test_the_demo_model_says_in_the_dialog_that_generation_needs_a_real_mo
         assert line.startswith("generating a classroom needs a real model")
         await pilot.press("escape")
         await wait_for(pilot, lambda: not isinstance(app.screen, NewClassroomScreen))
-        assert app.classroom.title.startswith("Derivatives")
+        assert app.room.classroom.title.startswith("Derivatives")
 
 
 async def test_a_generation_that_fails_in_any_way_says_so_and_gives_the_input_back(tmp_path: Path) -> None:
@@ -58,7 +58,7 @@ async def test_a_generation_that_fails_in_any_way_says_so_and_gives_the_input_ba
     app = ClassroomApp(load_classroom("water-cycle"), recipe)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        app.action_new_classroom()
+        app.room.action_new_classroom()
         await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
         await pilot.press(*"slopes", "enter")
         screen = app.screen
@@ -66,4 +66,4 @@ async def test_a_generation_that_fails_in_any_way_says_so_and_gives_the_input_ba
         line = str(screen.query_one("#new-progress", Static).render())
         assert line == f"cannot write the classroom to {tmp_path / 'data' / 'classrooms'}: File exists"
         assert screen.query_one("#new-progress", Static).has_class("-failed")
-        assert app.classroom.title != "Slopes"
+        assert app.room.classroom.title != "Slopes"

@@ -36,8 +36,8 @@ async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir
         await ready(pilot)
         await say(pilot, "How do I differentiate x cubed?")
         await finish_turn(pilot)
-        before = transcript(app.view)
-        board = list(app.view.board.elements)
+        before = transcript(app.room.view)
+        board = list(app.room.view.board.elements)
         app.close_session()
     session_id = LogStore(private_data_dir).sessions()[0].id
 
@@ -46,12 +46,12 @@ async def test_a_recorded_session_reopens_as_it_was_and_goes_on(private_data_dir
         await ready(pilot)
         commands = [str(hit.text) async for hit in PaletteCommands(again.screen).discover()]
         assert any(c.startswith(f"Resume session {session_id}") for c in commands)
-        await again.resume_session(session_id)
+        await again.room.resume_session(session_id)
         await ready(pilot)
-        assert transcript(again.view) == before and list(again.view.board.elements) == board
+        assert transcript(again.room.view) == before and list(again.room.view.board.elements) == board
         assert len(again.screen.query(MessageView)) == sum(1 for e in before if e[0] == "agent")
-        assert again.session is not None and again.session.log is not None
-        assert again.session.log.session_id == session_id
+        assert again.room.session is not None and again.room.session.log is not None
+        assert again.room.session.log.session_id == session_id
         await say(pilot, "Why do derivatives matter in real life?")
         await finish_turn(pilot)
         again.close_session()
@@ -77,12 +77,12 @@ async def test_a_replay_plays_the_log_into_the_room_and_sends_nothing(private_da
     replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(recorded.records, math.inf, "x.jsonl")))
     async with replaying.run_test(size=(150, 44)) as pilot:
         await wait_for(pilot, lambda: any("End of the replay" in getattr(e, "text", "")
-                                          for e in replaying.view.entries))
-        assert transcript(replaying.view) == transcript(recorded.rebuilt.view)
-        assert list(replaying.view.board.elements) == list(recorded.rebuilt.view.board.elements)
+                                          for e in replaying.room.view.entries))
+        assert transcript(replaying.room.view) == transcript(recorded.rebuilt.view)
+        assert list(replaying.room.view.board.elements) == list(recorded.rebuilt.view.board.elements)
         await say(pilot, "Hello?")
         await pilot.pause()
-        assert replaying.session is None and transcript(replaying.view) == transcript(recorded.rebuilt.view)
+        assert replaying.room.session is None and transcript(replaying.room.view) == transcript(recorded.rebuilt.view)
         assert "nothing is sent" in str(replaying.screen.query_one("Composer").placeholder)
 
 
@@ -91,11 +91,11 @@ async def test_a_replay_shows_its_progress_pauses_with_space_and_offers_no_stop(
     spaced = [replace(item, t=index * 0.05) for index, item in enumerate(recorded.records)]  # a paced recording
     replaying = ClassroomApp(recorded.classroom, SessionRecipe(replay=Replay(spaced, 1.0, "x.jsonl")))
     async with replaying.run_test(size=(150, 44)) as pilot:
-        await wait_for(pilot, lambda: replaying.log_player is not None and replaying.log_player.played > 2)
+        await wait_for(pilot, lambda: replaying.room.log_player is not None and replaying.room.log_player.played > 2)
         shown = {b.binding.action for b in replaying.screen.active_bindings.values() if b.binding.show}
         assert "pause_replay" in shown and "interrupt" not in shown
         await pilot.press("space")
-        player = replaying.log_player
+        player = replaying.room.log_player
         assert player is not None and player.paused
         held = player.played
         await pilot.pause(0.6)
@@ -104,7 +104,7 @@ async def test_a_replay_shows_its_progress_pauses_with_space_and_offers_no_stop(
         assert f"paused · {held}/{player.total} records" in placeholder and "Space resumes" in placeholder
         await pilot.press("space")
         await wait_for(pilot, lambda: any("End of the replay" in getattr(e, "text", "")
-                                          for e in replaying.view.entries))
+                                          for e in replaying.room.view.entries))
         assert player.played == player.total
         assert f"finished · {player.total}/{player.total}" in str(replaying.query_one("Composer").placeholder)  # type: ignore[attr-defined]
 
@@ -132,7 +132,7 @@ async def test_an_unusable_data_directory_is_a_warning_and_the_class_goes_on(tmp
         assert any("not recorded" in str(n.message) for n in app._notifications)
         await say(pilot, "What is a derivative?")
         await finish_turn(pilot)
-        assert app.view.last_done is not None and app.view.last_done.end_reason == "cue_user"
+        assert app.room.view.last_done is not None and app.room.view.last_done.end_reason == "cue_user"
 
 
 async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Path) -> None:
@@ -142,7 +142,7 @@ async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Pa
     async with app.run_test() as pilot:
         await ready(pilot)
         await say(pilot, "What is a derivative?")
-        await wait_for(pilot, lambda: any(e.text for e in app.view.entries if hasattr(e, "parts")))
+        await wait_for(pilot, lambda: any(e.text for e in app.room.view.entries if hasattr(e, "parts")))
         await app.action_quit()
     app.close_session()
     recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)

@@ -28,19 +28,19 @@ async def test_the_shell_shows_first_then_the_room_opens_and_a_turn_runs() -> No
     async with app.run_test(size=(140, 40)) as pilot:
         opening = app.screen.query_one("#opening", Static)
         assert "Opening derivatives" in str(opening.render())
-        assert not app.is_open and not app.screen.query(Roster)
+        assert not app.room.is_open and not app.screen.query(Roster)
         await pilot.press("f6", "f2", "f3", "escape")  # room keys do nothing in the shell, and break nothing
         commands = [hit.text async for hit in PaletteCommands(app.screen).discover()]
         assert [str(c) for c in commands] == ["Switch theme", "Quit", "Help"]
-        assert not app.is_open
+        assert not app.room.is_open
         release.set()
         await wait_for(pilot, lambda: isinstance(app.focused, Composer))  # the room is entered
-        assert app.is_open and app.screen.query(Roster) and not app.screen.query("#opening")
-        assert app.title == app.classroom.title
+        assert app.room.is_open and app.screen.query(Roster) and not app.screen.query("#opening")
+        assert app.title == app.room.classroom.title
         await ready(pilot)
         await say(pilot, "What is a derivative?")
         await finish_turn(pilot)
-        assert app.view.last_done is not None and app.view.last_done.end_reason != "error"
+        assert app.room.view.last_done is not None and app.room.view.last_done.end_reason != "error"
 
 
 async def test_a_classroom_that_fails_to_open_exits_with_code_2_and_keeps_the_error() -> None:

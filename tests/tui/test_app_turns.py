@@ -23,8 +23,8 @@ async def test_a_sent_question_streams_a_whole_turn_into_the_transcript_roster_a
         await ready(pilot)
         await send(pilot, "What is a derivative?")
         await finish_turn(pilot)
-        assert [e.text for e in app.view.entries if isinstance(e, LearnerMessage)] == ["What is a derivative?"]
-        messages = [e for e in app.view.entries if isinstance(e, AgentMessage)]
+        assert [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)] == ["What is a derivative?"]
+        messages = [e for e in app.room.view.entries if isinstance(e, AgentMessage)]
         assert messages and messages[0].agent_id == "reyes"  # the teacher answers a question first
         views = list(app.query(MessageView))
         assert len(views) == len(messages)
@@ -33,7 +33,7 @@ async def test_a_sent_question_streams_a_whole_turn_into_the_transcript_roster_a
             assert message.text.split()[0] in str(view.render())
             assert not view.has_class("-streaming")
         assert set(app.query_one(Roster).statuses.values()) == {"idle"}
-        assert app.view.board.elements  # the teacher drew something
+        assert app.room.view.board.elements  # the teacher drew something
         board = app.query_one(BoardPane)
         assert board.showing_board and str(board.border_title).startswith("Whiteboard")
         assert app.query_one(Composer).text == ""
@@ -77,11 +77,12 @@ async def test_escape_interrupts_and_the_partial_message_stays_marked(tmp_path: 
     async with app.run_test() as pilot:
         await ready(pilot)
         await send(pilot, "Explain")
-        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) and len(e.text) > 10 for e in app.view.entries))
+        entries = app.room.view.entries
+        await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) and len(e.text) > 10 for e in entries))
         await pilot.press("escape")
         await finish_turn(pilot)
-        assert app.view.last_done is not None and app.view.last_done.end_reason == "interrupted"
-        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        assert app.room.view.last_done is not None and app.room.view.last_done.end_reason == "interrupted"
+        message = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert message.interrupted and message.text.startswith("One two")
         assert len(message.text) < len("One two three four five six seven eight nine ten " * 20) - 10
         view = app.query_one(MessageView)
@@ -103,26 +104,26 @@ async def test_a_cue_becomes_the_placeholder_and_its_options_buttons_and_keys(tm
         assert labels == ["1· The power rule", "2· The chain rule"]
         await pilot.press("alt+2")
         await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) and e.text == "The chain rule"
-                                          for e in app.view.entries))
+                                          for e in app.room.view.entries))
         await finish_turn(pilot)
-        assert app.view.entries[-1].text == "The chain rule, then."  # type: ignore[union-attr]
+        assert app.room.view.entries[-1].text == "The chain rule, then."  # type: ignore[union-attr]
 
 
 async def test_messages_sent_while_agents_speak_are_queued_then_sent(tmp_path: Path) -> None:
     script = {"director": [pick("teacher"), pick("USER"), pick("teacher"), pick("USER")],
-              "agents": {"teacher": [{"text": text("First answer " * 40), "delay_ms": 40}, text("Second answer")]}}
+              "agents": {"teacher": [{"text": text("First answer " * 40), "delay_ms": 80}, text("Second answer")]}}
     app = script_app(tmp_path, script, classroom())
     async with app.run_test() as pilot:
         await ready(pilot)
         await send(pilot, "first")
-        await wait_for(pilot, lambda: app.turn_running)
+        await wait_for(pilot, lambda: app.room.turn_running)
         await send(pilot, "second")
-        assert app.queue == ["second"]
+        assert list(app.room.view.queue) == ["second"]
         assert app.query_one("#queue").display
-        await wait_for(pilot, lambda: [e.text for e in app.view.entries if isinstance(e, LearnerMessage)]
+        await wait_for(pilot, lambda: [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)]
                        == ["first", "second"])
         await finish_turn(pilot)
-        assert app.view.entries[-1].text == "Second answer"  # type: ignore[union-attr]
+        assert app.room.view.entries[-1].text == "Second answer"  # type: ignore[union-attr]
         assert not app.query_one("#queue").display
 
 
@@ -137,7 +138,7 @@ async def test_at_completes_an_agent_name_and_that_agent_answers_first() -> None
         assert app.query_one(Composer).text == "@Juno "
         await send(pilot, "what is a derivative?")
         await finish_turn(pilot)
-        first = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        first = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert first.agent_id == "juno"
 
 
@@ -149,11 +150,11 @@ async def test_a_model_error_is_a_system_line_and_a_notification(tmp_path: Path)
         await ready(pilot)
         await send(pilot, "Explain")
         await finish_turn(pilot)
-        notes = [e for e in app.view.entries if isinstance(e, SystemNote) and e.level == "error"]
+        notes = [e for e in app.room.view.entries if isinstance(e, SystemNote) and e.level == "error"]
         assert notes and "connection reset" in notes[0].text
         assert any("connection reset" in n.message for n in app._notifications)
         assert app.query(".note.-error")
-        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        message = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert message.text == "Half an answer"  # what arrived before the failure is kept
 
 
@@ -163,8 +164,8 @@ async def test_an_unknown_at_name_is_reported_without_starting_a_turn() -> None:
         await ready(pilot)
         await send(pilot, "@nobody hello")
         await pilot.pause(0.1)
-        assert not app.turn_running
-        assert not any(isinstance(e, LearnerMessage) for e in app.view.entries)
+        assert not app.room.turn_running
+        assert not any(isinstance(e, LearnerMessage) for e in app.room.view.entries)
         assert any("nobody" in n.message for n in app._notifications)
 
 
@@ -180,8 +181,8 @@ async def test_board_actions_update_the_pane_in_order(tmp_path: Path) -> None:
         await finish_turn(pilot)
         pane = app.query_one(BoardPane)
         assert pane.showing_board
-        assert [e.type for e in app.view.board.elements] == ["text", "shape"]
+        assert [e.type for e in app.room.view.board.elements] == ["text", "shape"]
         assert "2 elements" in str(pane.border_title)
-        chips = [p.text for p in next(e for e in app.view.entries if isinstance(e, AgentMessage)).parts
+        chips = [p.text for p in next(e for e in app.room.view.entries if isinstance(e, AgentMessage)).parts
                  if p.kind == "chip"]
         assert chips == ["▣ board opened", "✎ text [text_1]", "✎ shape [shape_1]"]

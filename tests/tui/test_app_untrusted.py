@@ -65,7 +65,7 @@ async def test_every_surface_of_the_room_shows_hostile_text_literally(tmp_path: 
         room = _screen_text(app)
         assert_inert(room)
         assert MARKUP in room  # the roster's teacher, the transcript and the cue options, literally
-        assert app.view.cue is not None and MARKUP in app.view.cue.options  # type: ignore[operator]
+        assert app.room.view.cue is not None and MARKUP in app.room.view.cue.options  # type: ignore[operator]
         app.notify(MARKUP + "\x1b]0;PWNED-TITLE\x07")  # even our own notifications are plain
         await pilot.press("f2")  # the trace panel quotes the director's raw answer
         await pilot.press("f3")  # the slide: its title holds [link=…]
@@ -76,13 +76,13 @@ async def test_every_surface_of_the_room_shows_hostile_text_literally(tmp_path: 
             listed = await _palette(pilot, query)
             assert_inert(listed)
         assert "link=https://evil.example" in listed or "[link=" in listed
-        app.show_persona("a1")
+        app.room.show_persona("a1")
         await pilot.pause(0.3)
         card = _screen_text(app)
         assert_inert(card)
         assert LINK in card
         await pilot.press("escape")
-        app.action_full_transcript()
+        app.room.action_full_transcript()
         await pilot.pause(0.3)
         assert_inert(_screen_text(app))
         await pilot.press("escape")
@@ -137,7 +137,7 @@ async def test_a_key_streamed_in_pieces_never_shows_in_the_app(tmp_path: Path) -
         await pilot.pause(0.3)
         screen = _screen_text(app)
         assert "The key is ***" in screen and key not in screen and key[:8] not in screen
-        assert key not in json.dumps([t.model_dump() for t in app.view.trace])
+        assert key not in json.dumps([t.model_dump() for t in app.room.view.trace])
 
 
 async def test_a_notification_never_shows_the_key() -> None:

@@ -29,16 +29,16 @@ async def test_scene_keys_change_the_slide_for_the_pane_and_the_agents() -> None
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         pane = app.query_one(BoardPane)
-        last = len(app.classroom.scenes)
+        last = len(app.room.classroom.scenes)
         assert str(pane.border_title).startswith(f"Slide 1/{last}")
         await pilot.press("f6")
-        assert app.view.scene_index == 1 and app.session is not None
-        assert app.session.context.scene_index == 1
+        assert app.room.view.scene_index == 1 and app.room.session is not None
+        assert app.room.session.context.scene_index == 1
         assert str(pane.border_title).startswith(f"Slide 2/{last}")
         await pilot.press(*["f6"] * last)  # on to the last scene, and no further
-        assert app.view.scene_index == last - 1
+        assert app.room.view.scene_index == last - 1
         await pilot.press("f5")
-        assert app.session.context.scene_index == last - 2
+        assert app.room.session.context.scene_index == last - 2
 
 
 async def test_the_palette_offers_scenes_and_runs_them() -> None:
@@ -49,7 +49,7 @@ async def test_the_palette_offers_scenes_and_runs_them() -> None:
         await pilot.press(*"go to scene 2")
         await pilot.pause(0.3)
         await pilot.press("enter")
-        await wait_for(pilot, lambda: app.view.scene_index == 1)
+        await wait_for(pilot, lambda: app.room.view.scene_index == 1)
 
 
 async def test_switching_theme_persists_and_keeps_agent_colours_readable(private_config: Path) -> None:
@@ -92,7 +92,7 @@ async def test_the_trace_panel_toggles_and_shows_the_turns_decisions() -> None:
         panel = app.query_one(TracePanel)
         assert panel.display
         await pilot.pause(0.1)
-        assert panel.row_count == len(app.view.trace) > 0
+        assert panel.row_count == len(app.room.view.trace) > 0
         first = [str(cell) for cell in panel.get_row_at(0)]
         assert first[1] == "model" and first[2] == "reyes"
         await pilot.press("f2")
@@ -125,18 +125,18 @@ async def test_resizing_redraws_the_board_to_the_new_pane_size(tmp_path: Path) -
         roster = app.query_one(Roster)  # narrow: avatars and status marks, still there to click
         assert roster.compact and 0 < roster.region.width <= 10
         prompts = [str(app.query_one(AgentList).get_option_at_index(i).prompt).split()[0]
-                   for i in range(len(app.classroom.agents))]
-        assert prompts == [agent.avatar for agent in app.classroom.agents]
+                   for i in range(len(app.room.classroom.agents))]
+        assert prompts == [agent.avatar for agent in app.room.classroom.agents]
         await pilot.click(AgentList, offset=(2, 2))
         await pilot.pause(0.1)
-        assert isinstance(app.screen, PersonaScreen) and app.screen.agent.id == app.classroom.agents[1].id
+        assert isinstance(app.screen, PersonaScreen) and app.screen.agent.id == app.room.classroom.agents[1].id
 
 
 async def test_clicking_an_agent_opens_its_persona_card_and_closing_it_gives_the_keys_back() -> None:
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        row = [a.id for a in app.classroom.agents].index("marcus") * 2  # two lines per agent
+        row = [a.id for a in app.room.classroom.agents].index("marcus") * 2  # two lines per agent
         await pilot.click(AgentList, offset=(4, row))
         await pilot.pause(0.1)
         screen = app.screen
@@ -163,17 +163,17 @@ async def test_a_long_session_keeps_a_bounded_number_of_mounted_messages() -> No
                                                               agent_color="#10b981")),
                           TextDeltaEvent(data=TextDeltaData(content=f"Message number {n}.", message_id=message_id)),
                           AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id="theo"))):
-                app.view.apply(event)
+                app.room.view.apply(event)
             if n % 25 == 0:
-                app.flush()
+                app.room.flush()
                 await pilot.pause()
-        app.flush()
+        app.room.flush()
         await pilot.pause(0.2)
         transcript = app.query_one(Transcript)
         assert PRUNE_TO <= transcript.mounted <= MAX_MOUNTED
         assert len(app.query(MessageView)) <= MAX_MOUNTED
         assert app.query_one("#earlier").display
-        app.action_full_transcript()
+        app.room.action_full_transcript()
         await pilot.pause(0.1)
         screen = app.screen
         assert isinstance(screen, FullTranscriptScreen)
@@ -189,7 +189,7 @@ async def test_model_text_with_markup_and_escape_sequences_is_shown_literally(tm
         await ready(pilot)
         await send(pilot, "Say something odd")
         await finish_turn(pilot)
-        message = next(e for e in app.view.entries if isinstance(e, AgentMessage))
+        message = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
         assert "\x1b" not in message.text and "\x07" not in message.text
         assert "[bold red]x[/]" in message.text and "[link=https://evil.example]" in message.text
         assert "2J" not in message.text and "pwned" not in message.text
@@ -204,14 +204,14 @@ async def test_switching_classroom_rebuilds_the_room_and_its_session() -> None:
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        old_session = app.session
-        await app.switch_classroom("water-cycle")
-        await wait_for(pilot, lambda: app.session is not None and app.session is not old_session)
-        assert app.classroom.title == app.title and "water" in app.title.lower()
-        assert app.query_one(Roster).agents == app.classroom.agents
+        old_session = app.room.session
+        await app.room.switch_classroom("water-cycle")
+        await wait_for(pilot, lambda: app.room.session is not None and app.room.session is not old_session)
+        assert app.room.classroom.title == app.title and "water" in app.title.lower()
+        assert app.query_one(Roster).agents == app.room.classroom.agents
         await send(pilot, "Hello!")
         await finish_turn(pilot)
-        assert any(isinstance(e, AgentMessage) for e in app.view.entries)
+        assert any(isinstance(e, AgentMessage) for e in app.room.view.entries)
 
 
 async def test_f1_opens_help_and_agent_text_can_be_selected_and_copied() -> None:
@@ -228,6 +228,6 @@ async def test_f1_opens_help_and_agent_text_can_be_selected_and_copied() -> None
         await pilot.pause()
         selected = app.screen.get_selected_text()
         assert selected is not None and "slope of the curve" in selected
-        app.action_copy_last()
-        last = [e for e in app.view.entries if isinstance(e, AgentMessage)][-1]
+        app.room.action_copy_last()
+        last = [e for e in app.room.view.entries if isinstance(e, AgentMessage)][-1]
         assert app.clipboard == last.text

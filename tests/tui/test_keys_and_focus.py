@@ -88,7 +88,7 @@ async def test_typed_bytes_make_lines_with_ctrl_j_and_enter_sends_them() -> None
         assert app.query_one(Composer).text == "first\nsecond"
         await feed(app, "\r")
         await finish_turn(pilot)
-        assert [e.text for e in app.view.entries if isinstance(e, LearnerMessage)] == ["first\nsecond"]
+        assert [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)] == ["first\nsecond"]
 
 
 @pytest.mark.parametrize("opener", ["f1", "f4", "ctrl+p", "click_agent", "click_option", "f2"])
@@ -103,7 +103,7 @@ async def test_after_any_view_closes_typing_goes_to_the_composer_and_enter_sends
             await pilot.click(AgentList, offset=(4, 0))
         elif opener == "click_option":
             await pilot.click(options[2])
-            await wait_for(pilot, lambda: app.turn_running or app.view.last_done is not None)
+            await wait_for(pilot, lambda: app.room.turn_running or app.room.view.last_done is not None)
             await finish_turn(pilot)
         else:
             await pilot.press(opener)
@@ -114,11 +114,11 @@ async def test_after_any_view_closes_typing_goes_to_the_composer_and_enter_sends
         assert app.screen.focused is composer, opener
         await pilot.press(*"my own question")
         assert composer.text == "my own question"
-        before = [e.text for e in app.view.entries if isinstance(e, LearnerMessage)]
+        before = [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)]
         await pilot.press("enter")
-        await wait_for(pilot, lambda: len([e for e in app.view.entries if isinstance(e, LearnerMessage)])
+        await wait_for(pilot, lambda: len([e for e in app.room.view.entries if isinstance(e, LearnerMessage)])
                        > len(before))
-        sent = [e.text for e in app.view.entries if isinstance(e, LearnerMessage)]
+        sent = [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)]
         assert sent[len(before):] == ["my own question"]
 
 
@@ -133,8 +133,8 @@ async def test_tab_cycles_the_composer_and_the_options_only_and_enter_picks_one(
             stops.append(app.screen.focused)
         assert stops == [*options, app.query_one(Composer), options[0]]
         await pilot.press("enter")  # picks the first option, and the keys come back to the composer
-        await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) for e in app.view.entries))
-        assert next(e.text for e in app.view.entries if isinstance(e, LearnerMessage)) in str(options[0].label)
+        await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) for e in app.room.view.entries))
+        assert next(e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)) in str(options[0].label)
         assert app.screen.focused is app.query_one(Composer)
 
 
@@ -148,10 +148,11 @@ async def test_ctrl_c_interrupts_a_speaking_class_and_quits_a_silent_one(tmp_pat
                           if b.binding.show}
         assert footer_actions["quit"] == "ctrl+q" and "interrupt" in footer_actions
         await pilot.press(*"Explain", "enter")
-        await wait_for(pilot, lambda: app.turns.can_interrupt() and app.view.status.get("teacher") == "speaking")
+        room = app.room
+        await wait_for(pilot, lambda: room.turns.can_interrupt() and room.view.status.get("teacher") == "speaking")
         await feed(app, "\x03")
         await finish_turn(pilot)
-        assert app.view.last_done is not None and app.view.last_done.end_reason == "interrupted"
+        assert app.room.view.last_done is not None and app.room.view.last_done.end_reason == "interrupted"
         assert app.is_running
         await feed(app, "\x03")
         await pilot.pause(0.3)
@@ -165,9 +166,9 @@ async def test_an_unknown_name_keeps_the_message_and_names_the_agents_as_listed(
         await pilot.press(*"@Bob hello", "enter")
         await pilot.pause(0.2)
         assert app.query_one(Composer).text == "@Bob hello"
-        assert not any(isinstance(e, LearnerMessage) for e in app.view.entries)
+        assert not any(isinstance(e, LearnerMessage) for e in app.room.view.entries)
         shown = [n.message for n in app._notifications]
-        assert any("@Bob" in line and "@" + app.classroom.agents[0].name in line for line in shown), shown
+        assert any("@Bob" in line and "@" + app.room.classroom.agents[0].name in line for line in shown), shown
 
 
 async def test_the_footer_keeps_its_order_whichever_widget_has_focus() -> None:
@@ -198,6 +199,6 @@ async def test_editing_keys_in_a_burst_apply_in_order_with_the_typed_text(burst:
         await pilot.pause(0.3)
         assert app.query_one(Composer).text == "@Bob hello"
         await feed(app, "\x15" + burst)
-        await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) for e in app.view.entries))
-        assert [e.text for e in app.view.entries if isinstance(e, LearnerMessage)] == [sent]
+        await wait_for(pilot, lambda: any(isinstance(e, LearnerMessage) for e in app.room.view.entries))
+        assert [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)] == [sent]
         assert app.query_one(Composer).text == ""

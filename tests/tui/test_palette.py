@@ -82,7 +82,7 @@ async def test_a_browser_tab_cannot_touch_the_servers_settings_sessions_or_files
         assert "Switch theme" in names and "Quit" in names
         assert not [name for name in names if name.startswith(("Resume session", "New classroom"))]
         assert "Screenshot" not in [command.title for command in app.get_system_commands(app.screen)]
-        app.action_new_classroom()
+        app.room.action_new_classroom()
         await pilot.pause(0.2)
         assert not isinstance(app.screen, NewClassroomScreen)
         app.theme = "paper"  # this tab's own choice

@@ -42,7 +42,7 @@ def test_main_screen_mid_turn(snap_compare: Any, tmp_path: Path, size: tuple[int
         await ready(pilot)
         app.query_one(Composer).cursor_blink = False  # a blinking cursor would make the picture flaky
         await send(pilot, "What is a derivative?")
-        await wait_for(pilot, lambda: app.view.status.get("kim") == "speaking")
+        await wait_for(pilot, lambda: app.room.view.status.get("kim") == "speaking")
         await pilot.pause(0.3)
 
     assert snap_compare(app, terminal_size=size, run_before=run_before)
@@ -57,12 +57,12 @@ def test_board_with_every_element_type(snap_compare: Any, tmp_path: Path) -> Non
         # Replay the actions as events, the way the engine delivers them (ids already assigned).
         for number, (name, params) in enumerate(EVERY_ELEMENT, start=1):
             applied = {**params, "elementId": board.elements[number - 1].id}
-            app.view.apply(ActionEvent(data=ActionData(action_id=f"a{number}", action_name=name, params=applied,
+            app.room.view.apply(ActionEvent(data=ActionData(action_id=f"a{number}", action_name=name, params=applied,
                                                        agent_id="teacher", message_id="m0")))
-        app.flush()
-        app.action_maximize_board()
+        app.room.flush()
+        app.room.action_maximize_board()
         await pilot.pause(0.3)
-        assert len(app.view.board.elements) == len(EVERY_ELEMENT)
+        assert len(app.room.view.board.elements) == len(EVERY_ELEMENT)
         assert app.query_one(BoardPane).showing_board
 
     assert snap_compare(app, terminal_size=(150, 48), run_before=run_before)
