@@ -12,6 +12,7 @@ import time
 
 from maic_tui import cli
 from maic_tui.tui import app as app_module
+from maic_tui.tui.screens.room import RoomScreen
 
 WATCHED = ("langchain_openai", "langgraph", "langchain_core")
 
@@ -24,11 +25,7 @@ class FirstFrameProbe(app_module.ClassroomApp):
         loaded = ",".join(m for m in WATCHED if m in sys.modules) or "-"
         print(f"FRAME {time.time():.6f} {loaded}", file=sys.__stdout__, flush=True)
 
-    def _enter_room(self) -> None:
-        super()._enter_room()
-        self.call_after_refresh(self._report_room)
-
-    def _report_room(self) -> None:
+    def report_room(self) -> None:
         print(f"ROOM {time.time():.6f}", file=sys.__stdout__, flush=True)
         self.exit()
 
@@ -36,5 +33,16 @@ class FirstFrameProbe(app_module.ClassroomApp):
         super().run(headless=True)
 
 
+entered = RoomScreen.enter_room
+
+
+def enter_and_report(room: RoomScreen) -> None:
+    entered(room)
+    app = room.app
+    assert isinstance(app, FirstFrameProbe)
+    room.call_after_refresh(app.report_room)
+
+
+RoomScreen.enter_room = enter_and_report  # type: ignore[method-assign]
 app_module.ClassroomApp = FirstFrameProbe  # type: ignore[misc]
 cli.main(["derivatives", "--pace", "0"])  # the real command line, as `maic-tui derivatives` runs it

@@ -117,7 +117,7 @@ async def streaming_figures(script_path: Path) -> dict[str, float]:
 
 async def append_figures() -> dict[str, float]:
     """CPU time from handing the app a finished message to that message laid out on screen."""
-    app = ClassroomApp(classroom(), SessionRecipe("demo", ModelOptions(pace=0)))
+    app = ClassroomApp(classroom(), SessionRecipe("demo", ModelOptions(pace=0), lesson=False))  # no lecture appends
     costs: dict[int, float] = {}
     widgets: dict[int, int] = {}
     memory: dict[int, int] = {}

@@ -44,18 +44,19 @@ class Learner(Strict):
     bio: str = ""
 
 
-class QASession(Strict):
+class QAMode(Strict):
     type: Literal["qa"] = "qa"
 
 
-class DiscussionSession(Strict):
+class DiscussionMode(Strict):
     type: Literal["discussion"]
     topic: Text
     prompt: str = ""
     trigger_agent: Identifier | None = None
 
 
-Session = Annotated[QASession | DiscussionSession, Field(discriminator="type")]
+# The file's [session] table: how the class runs (Q&A, or a discussion on a topic). Not a live session.
+ClassMode = Annotated[QAMode | DiscussionMode, Field(discriminator="type")]
 
 
 class Limits(Strict):
@@ -211,7 +212,7 @@ class Classroom(Strict):
     description: str = ""
     language: Annotated[str, Field(pattern=LANGUAGE_CODE)] = "en"
     learner: Learner = Field(default_factory=Learner)
-    session: Session = Field(default_factory=QASession)
+    session: ClassMode = Field(default_factory=QAMode)
     limits: Limits = Field(default_factory=Limits)
     routing: Routing = Field(default_factory=Routing)
     agents: list[Agent] = Field(min_length=1)
