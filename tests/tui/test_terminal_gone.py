@@ -40,7 +40,15 @@ def test_an_idle_app_ends_when_its_terminal_is_closed(private_data_dir: Path) ->
 def test_an_app_mid_turn_ends_when_its_terminal_is_closed_and_its_turn_is_closed(tmp_path: Path,
                                                                                  private_data_dir: Path) -> None:
     spec = write_script(tmp_path, two_speaker_script(slow_chunks=200, delay_ms=30))
-    code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"], [(b"How?\r", 2.5)], hang_up=True)
+
+    def until_the_slow_speaker_speaks(_: subprocess.Popen[bytes]) -> None:
+        deadline = time.monotonic() + 30
+        while not _slow_speaker_speaking(private_data_dir):
+            assert time.monotonic() < deadline, "the slow speaker never started speaking"
+            time.sleep(0.1)
+
+    code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"],
+                         [(b"How?\r", 0.1), (until_the_slow_speaker_speaks, 0.2)], hang_up=True)
     assert code == HANG_UP
     _closed_like_ctrl_q(private_data_dir)
 
@@ -52,6 +60,12 @@ def _alive(pid: int) -> bool:
         return False
     with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
         return stat.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended, only its parent has not looked
+
+
+def _slow_speaker_speaking(data_dir: Path) -> bool:
+    """The second speaker (the slow one, speaking for seconds) has begun."""
+    kinds = _record_types(data_dir) if (data_dir / DB_NAME).exists() else []
+    return kinds.count("agent_start") >= 2 and kinds[-1] == "text_delta"
 
 
 def test_tmux_kill_session_ends_the_app_mid_turn(tmp_path: Path, private_data_dir: Path) -> None:
@@ -67,8 +81,8 @@ def test_tmux_kill_session_ends_the_app_mid_turn(tmp_path: Path, private_data_di
         time.sleep(4)  # the room is drawn
         subprocess.run([*tmux, "send-keys", "-t", "0", "How?", "Enter"], check=True)
         deadline = time.monotonic() + 30
-        while "text_delta" not in (_record_types(private_data_dir) if (private_data_dir / DB_NAME).exists() else []):
-            assert time.monotonic() < deadline, "the class never started speaking"
+        while not _slow_speaker_speaking(private_data_dir):  # not between two speakers, where no message is open
+            assert time.monotonic() < deadline, "the slow speaker never started speaking"
             time.sleep(0.1)
         subprocess.run([*tmux, "kill-session"], check=True)
         deadline = time.monotonic() + 10
