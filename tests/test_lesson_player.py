@@ -9,9 +9,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from maic_tui.classroom.answer_reading import read_choices
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.models import Classroom
-from maic_tui.classroom.quiz import chosen_values
 from maic_tui.events import (
     ActionEvent,
     AgentEndEvent,
@@ -107,7 +107,8 @@ async def test_quiz_answers_are_graded_the_teacher_reacts_and_the_lesson_ends_wi
     await collect(player.play())
     first = await collect(player.learner("B) 2"))
     result = next(r for r in first if isinstance(r, QuizResultRecord)).data
-    assert (result.question_id, result.answer, result.correct, result.earned) == ("q1", "b", True, 1)
+    assert (result.question_id, result.answer, result.correct, result.earned) == ("q1", "B) 2", True, 1)
+    assert (result.question, result.right_answer) == ("Slope of y = 2x?", "B) 2")  # the feedback names them
     reaction = next(r for r in first if isinstance(r, DoneEvent))
     assert reaction.data.total_agents == 1 and "well done" in speech(first)
     await collect(player.play())
@@ -118,7 +119,33 @@ async def test_quiz_answers_are_graded_the_teacher_reacts_and_the_lesson_ends_wi
     assert "you scored 2 of 3 points" in speech(second)
     end = next(r for r in second if isinstance(r, LessonEndRecord)).data
     assert (end.score, end.max_score, end.scenes) == (2, 3, 3)
+    assert [(r.question_id, r.answer, r.earned, r.correct) for r in end.review] == [
+        ("q1", "B) 2", 1, True), ("q2", "the slope of the curve", 1, False)]
+    assert "Type “retry” or press F7 to try the question you missed again." in speech(second)
     assert player.phase == Phase.ENDED
+
+
+async def test_after_the_lesson_retry_asks_the_missed_questions_again_and_ends_with_the_new_score(
+        tmp_path: Path) -> None:
+    script = {**QUIZ_SCRIPT, "agents": {"t": [text("Well done."), text("Half of it."), text("Now all of it.")]},
+              "grader": [json.dumps({"score": 1, "comment": "Half."}), json.dumps({"score": 2, "comment": "All."})]}
+    session = script_session(tmp_path, lesson(tmp_path), script)
+    player = LessonPlayer(session)
+    player.jump(2)
+    await collect(player.play())
+    await collect(player.learner("b"))
+    await collect(player.play())
+    await collect(player.learner("the slope"))
+    assert player.phase == Phase.ENDED and player.cursor.missed()[0].question.id == "q2"  # type: ignore[union-attr]
+    again = await collect(player.learner("retry"))
+    assert not any(isinstance(r, DoneEvent) for r in again) and player.phase == Phase.PLAYING
+    asked = await collect(player.play())
+    assert "Question (2 points)" in speech(asked) and "Slope of y = 2x" not in speech(asked)  # only the missed one
+    assert player.phase == Phase.WAITING
+    last = await collect(player.learner("the slope: how fast it changes"))
+    end = next(r for r in last if isinstance(r, LessonEndRecord)).data
+    assert (end.score, end.max_score) == (3, 3) and all(r.correct for r in end.review)
+    assert player.phase == Phase.ENDED and not player.retry()  # nothing missed any more
 
 
 async def test_a_grader_that_answers_nonsense_is_one_error_line_and_the_keywords_grade(tmp_path: Path) -> None:
@@ -153,10 +180,10 @@ def test_choices_are_read_from_values_labels_letters_and_picked_lines() -> None:
 
     rates = load_classroom("derivatives").scenes[3].question("rates")
     assert rates is not None
-    assert chosen_values(rates, "C) Acceleration; A) Speed") == ["acceleration", "speed"]
-    assert chosen_values(rates, "speed, acceleration") == ["speed", "acceleration"]
-    assert chosen_values(rates, "b") == ["distance"]
-    assert chosen_values(rates, "velocity") == ["velocity"]  # kept as typed, graded wrong
+    assert read_choices(rates, "C) Acceleration; A) Speed") == ["acceleration", "speed"]
+    assert read_choices(rates, "speed, acceleration") == ["speed", "acceleration"]
+    assert read_choices(rates, "b") == ["distance"]
+    assert read_choices(rates, "velocity") == ["velocity"]  # kept as typed, graded wrong
 
 
 async def test_esc_mid_speech_cuts_the_message_and_the_step_plays_again_from_its_start(tmp_path: Path) -> None:

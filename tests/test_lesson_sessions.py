@@ -73,7 +73,7 @@ def test_the_markdown_export_shows_the_quiz_score(tmp_path: Path, private_data_d
     assert main(["export", session_id, "--format", "md"]) == 0
     text = capsys.readouterr().out
     assert "## Quiz score" in text and "**1 of 1 points** over 1 answered question." in text
-    assert "✔ q1: 1/1 for “b”" in text
+    assert "✔ Slope of y = 2x? You answered “B) 2”: 1/1." in text  # the question and the answer, not ids
 
 
 def _records(out: str) -> list[dict[str, object]]:
@@ -95,7 +95,8 @@ def test_run_lesson_plays_the_whole_lesson_and_uses_each_say_where_it_waits(
     results = [r["data"] for r in records if r["type"] == "quiz_result"]
     assert [(r["questionId"], r["earned"]) for r in results] == [("q1", 1), ("q2", 2)]  # type: ignore[index]
     end = next(r["data"] for r in records if r["type"] == "lesson_end")
-    assert end == {"score": 3, "maxScore": 3, "scenes": 3}
+    assert {key: end[key] for key in ("score", "maxScore", "scenes")} == {"score": 3, "maxScore": 3, "scenes": 3}
+    assert [item["questionId"] for item in end["review"]] == ["q1", "q2"]  # type: ignore[index]
     after = types[types.index("lesson_end") + 1:]
     assert after.count("done") == 1 and "error" not in types  # the last --say: a Q&A turn after the lesson
 

@@ -19,14 +19,14 @@ SHORT = QuizQuestion(id="q3", type="short_answer", question="What does a derivat
 def test_a_single_choice_is_right_only_with_the_one_answer() -> None:
     assert grade_choice(SINGLE, ["b"]).correct and grade_choice(SINGLE, ["b"]).earned == 1
     assert not grade_choice(SINGLE, ["a"]).correct and grade_choice(SINGLE, ["a"]).earned == 0
-    with pytest.raises(ValueError, match="not an option"):
-        grade_choice(SINGLE, ["z"])
+    assert grade_choice(SINGLE, ["z"]).earned == 0  # no option: wrong
 
 
-def test_several_answers_are_graded_as_a_set() -> None:
+def test_several_answers_are_graded_as_a_set_with_a_share_per_option() -> None:
     assert grade_choice(MULTIPLE, ["c", "a"]).earned == 2
     assert grade_choice(MULTIPLE, ["a", "c", "a"]).correct
-    assert grade_choice(MULTIPLE, ["a"]).earned == 0 and grade_choice(MULTIPLE, ["a", "b", "c"]).earned == 0
+    assert grade_choice(MULTIPLE, ["a"]).earned == 1 and grade_choice(MULTIPLE, ["a", "b", "c"]).earned == 1
+    assert grade_choice(MULTIPLE, ["b"]).earned == 0 and not grade_choice(MULTIPLE, ["a"]).correct
 
 
 def test_the_demo_grades_short_answers_by_their_keywords() -> None:

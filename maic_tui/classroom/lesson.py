@@ -85,6 +85,8 @@ class QuizQuestion(Strict):
     question: Words
     options: list[QuizOption] = Field(default_factory=list)
     answer: list[str] = Field(default_factory=list)  # option values; for a short answer, a model answer
+    accept: list[Words] = Field(default_factory=list)  # a short answer's equivalent right answers, compared after
+    # normalising case, spacing and the punctuation around them (any of them earns full points, with no model call)
     keywords: list[Words] = Field(default_factory=list)  # a short answer's expected words (the demo grades by them)
     analysis: str = ""  # shown after the answer
     comment_prompt: str = ""  # what the grader should look for in a short answer
@@ -97,6 +99,8 @@ class QuizQuestion(Strict):
             if self.options:
                 raise ValueError("a short answer has no 'options'")
             return self
+        if self.accept:
+            raise ValueError("'accept' belongs to a short answer (a choice is read from its options)")
         if len(values) < 2:
             raise ValueError(f"a '{self.type}' question needs at least two options")
         if len(set(values)) != len(values):

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
+from maic_tui.classroom.answer_reading import accepted, read_choices
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.text_safety import one_line
 
@@ -26,6 +27,7 @@ class Grade:
     earned: int
     points: int
     comment: str = ""
+    answer: str = ""  # what the learner answered, as the review shows it
 
     @property
     def correct(self) -> bool:
@@ -33,13 +35,26 @@ class Grade:
 
 
 def grade_choice(question: QuizQuestion, chosen: Sequence[str]) -> Grade:
-    """Single: the one right value; multiple: exactly the right set (order and repeats do not matter)."""
+    """Single: the one right option. Multiple: each right option earns its share of the points and each wrong
+    pick (an option that is not right, or something that is no option) takes a share back, never below 0; the
+    question says so when it is asked (``question_text``)."""
     right = set(question.answer)
     picked = set(chosen)
-    unknown = picked - {option.value for option in question.options}
-    if unknown:
-        raise ValueError(f"not an option of {question.id!r}: {sorted(unknown)[0]!r}")
-    return Grade(question.points if picked == right else 0, question.points)
+    if question.type == "single":
+        return Grade(question.points if picked == right else 0, question.points)
+    hits, misses = len(picked & right), len(picked - right)
+    earned = round(question.points * max(0, hits - misses) / len(right))
+    return Grade(earned, question.points)
+
+
+def grade_offline(question: QuizQuestion, reply: str) -> Grade:
+    """A grade without a model: a choice read from the reply; a short answer that is an accepted form earns full
+    points, any other by its expected keywords."""
+    if question.type != "short_answer":
+        return grade_choice(question, read_choices(question, reply))
+    if accepted(question, reply):
+        return Grade(question.points, question.points, "That's right.")
+    return grade_by_keywords(question, reply)
 
 
 def grade_by_keywords(question: QuizQuestion, text: str) -> Grade:
@@ -80,39 +95,31 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
     return Grade(score, question.points, text)
 
 
-def chosen_values(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:
-    """Option values from the learner's reply: values, labels, letters (``B``) or picked lines (``B) label``),
-    several separated by ``;`` or ``,``; anything else is kept as typed (and graded wrong)."""
-    if not isinstance(reply, str):
-        return [_option_value(question, item) or item for item in reply]
-    whole = _option_value(question, reply)
-    if whole is not None:
-        return [whole]
-    separator = ";" if ";" in reply else ","
-    items = [item.strip() for item in reply.split(separator) if item.strip()]
-    return [_option_value(question, item) or item for item in items]
-
-
-def _option_value(question: QuizQuestion, item: str) -> str | None:
-    text = item.strip().casefold()
-    picked = _PICKED.match(item.strip())
-    for number, option in enumerate(question.options):
-        letter = chr(ord("a") + number)
-        if text in (option.value.casefold(), option.label.casefold(), letter) or (
-                picked is not None and (picked.group(1).casefold(), picked.group(2).casefold())
-                == (letter, option.label.casefold())):
-            return option.value
-    return None
-
-
-_PICKED = re.compile(r"^([A-Za-z])\)\s+(.+)$")  # "B) label", as the app's quiz list sends a pick
-
-
 def question_text(question: QuizQuestion) -> str:
     points = f"{question.points} point{'s' if question.points != 1 else ''}"
     text = f"Question ({points}): {question.question}"
     if question.options:
         text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
     if question.type == "multiple":
-        text += " (choose all that apply)"
+        text += f" (choose all that apply: {share_words(question)})"
     return text
+
+
+def share_words(question: QuizQuestion) -> str:
+    """How a multiple choice is scored, in words."""
+    share = question.points / max(len(question.answer), 1)
+    return f"each right option earns {share:g} point{'s' if share != 1 else ''}, each wrong pick takes as much back"
+
+
+def option_lines(question: QuizQuestion, values: Sequence[str]) -> str:
+    """Options by their letter and label (``A) 2, 3, 4``), in the question's order; anything else as typed."""
+    lettered = {option.value: f"{chr(ord('A') + n)}) {option.label}" for n, option in enumerate(question.options)}
+    known = [lettered[option.value] for option in question.options if option.value in values]
+    return "; ".join([*known, *(value for value in values if value not in lettered)])
+
+
+def right_answer(question: QuizQuestion) -> str:
+    """The right answer as the learner should read it."""
+    if question.options:
+        return option_lines(question, question.answer)
+    return "; ".join(question.answer[:1] or question.keywords)

@@ -156,7 +156,8 @@ class TurnDriver:
         return self.ready
 
     def lesson_key(self) -> bool:
-        """Pause, resume or continue the lesson (one key); True when the caller should start ``play``."""
+        """Pause, resume or continue the lesson, or retry the missed questions once it is over (one key); True when
+        the caller should start ``play``."""
         lesson = self.lesson
         if lesson is None:
             return False
@@ -164,10 +165,13 @@ class TurnDriver:
             lesson.pause()
         elif lesson.phase == Phase.PAUSED:
             lesson.resume()
+        elif lesson.phase == Phase.ENDED and not self.running:
+            if not lesson.retry():  # the missed questions again, when there are any
+                return False
         elif lesson.phase in (Phase.LIVE, Phase.IDLE, Phase.WAITING) and not self.running:
             step = lesson.cursor.current
-            if step is not None and step.question is not None:  # a question waits for its answer
-                return False
+            if lesson.phase == Phase.WAITING and step is not None and step.question is not None:
+                return False  # an asked question waits for its answer (one not asked yet is asked now)
             lesson.go_on()
         self._lesson_changed()
         return self.ready and lesson.phase == Phase.PLAYING

@@ -1,5 +1,6 @@
 """Grading a short answer with the session's model (ARCHITECTURE.md, *The lesson*): one small JSON object, ``{score,
-comment}``, within the model's timeout; the demo model, or a grader that fails, falls back to the expected keywords."""
+comment}``, within the model's timeout. An accepted form of the answer needs no model; the demo model, or a grader
+that fails, falls back to the expected keywords."""
 
 from __future__ import annotations
 
@@ -8,8 +9,9 @@ from typing import Any
 
 from langchain_core.messages import HumanMessage, SystemMessage
 
+from maic_tui.classroom.answer_reading import accepted
 from maic_tui.classroom.lesson import QuizQuestion
-from maic_tui.classroom.quiz import Grade, GradeError, grade_by_keywords, parse_grade
+from maic_tui.classroom.quiz import Grade, GradeError, grade_offline, parse_grade
 from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import GRADER, CallContext
@@ -40,8 +42,8 @@ def grader_messages(question: QuizQuestion, answer: str, language: str) -> list[
 async def grade_short_answer(client: ModelClient, question: QuizQuestion, answer: str,
                              language: str) -> tuple[Grade, str | None]:
     """The grade, and a one-line problem when the model could not grade it (the keywords graded it instead)."""
-    if client.provider.spec.kind == "demo":
-        return grade_by_keywords(question, answer), None
+    if client.provider.spec.kind == "demo" or accepted(question, answer):
+        return grade_offline(question, answer), None
     try:
         raw = await client.ask(GRADER, "quiz_grade", grade_schema(question.points),
                                grader_messages(question, answer, language), tokens=GRADER_TOKENS,
@@ -53,4 +55,4 @@ async def grade_short_answer(client: ModelClient, question: QuizQuestion, answer
         problem = exc.lines[0]
     except Exception as exc:  # a failing server: the answer is still graded, and the learner told why
         problem = describe(exc, who="grader", secrets=client.secrets).message
-    return grade_by_keywords(question, answer), f"{problem}; graded by the expected keywords instead"
+    return grade_offline(question, answer), f"{problem}; graded by the expected keywords instead"

@@ -22,6 +22,7 @@ class LessonCursor:
     index: int = 0
     phase: Phase = Phase.IDLE
     grades: dict[str, Grade] = field(default_factory=dict)  # question id -> its grade
+    retrying: list[tuple[int, int]] = field(default_factory=list)  # the missed questions asked again, in order
 
     @classmethod
     def of(cls, classroom: Classroom) -> LessonCursor:
@@ -42,6 +43,24 @@ class LessonCursor:
             return f"lesson over · score {self.score()[0]}/{self.score()[1]}"
         steps = len(self.scenes[self.scene]) if self.scene < total else 0
         return f"scene {self.scene + 1}/{total} · step {self.index + 1}/{steps} · {self.phase.value}"
+
+    def missed(self) -> list[Step]:
+        """The questions not answered right (or not answered at all), in lesson order."""
+        return [step for steps in self.scenes for step in steps
+                if step.question is not None and not self._right(step.question.id)]
+
+    def _right(self, question_id: str) -> bool:
+        grade = self.grades.get(question_id)
+        return grade is not None and grade.correct
+
+    def retry(self) -> Step | None:
+        """After the lesson: ask the missed questions again, one after another, then end again."""
+        missed = self.missed()
+        if self.phase != Phase.ENDED or not missed:
+            return self.current
+        self.retrying = [(step.scene, step.index) for step in missed]
+        (self.scene, self.index), self.phase = self.retrying[0], Phase.PLAYING
+        return self.current
 
     def score(self) -> tuple[int, int]:
         asked = [step.question for steps in self.scenes for step in steps if step.question is not None]
@@ -120,6 +139,7 @@ class LessonCursor:
         """To the first step of another scene (F5/F6); a lesson that was over plays again from there."""
         if not 0 <= scene < len(self.scenes):
             return self.current
+        self.retrying.clear()
         self.scene, self.index = scene, 0
         if self.phase in (Phase.ENDED, Phase.WAITING, Phase.LIVE, Phase.IDLE):
             self.phase = Phase.PLAYING
@@ -127,6 +147,13 @@ class LessonCursor:
         return self.current
 
     def _advance(self) -> Step | None:
+        if self.retrying:
+            self.retrying.pop(0)
+            if self.retrying:
+                self.scene, self.index = self.retrying[0]
+            else:
+                self.phase = Phase.ENDED
+            return self.current
         self.index += 1
         if self.index >= len(self.scenes[self.scene]):
             self.scene, self.index = self.scene + 1, 0

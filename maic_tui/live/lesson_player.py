@@ -12,13 +12,14 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import AsyncGenerator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import assert_never
 
+from maic_tui.classroom.answer_reading import read_choices
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
-from maic_tui.classroom.quiz import Grade, chosen_values, grade_choice, question_text
+from maic_tui.classroom.quiz import Grade, grade_choice, option_lines, question_text, right_answer
 from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
 from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_cursor import LessonCursor
@@ -44,6 +45,10 @@ Played = AsyncGenerator[Record, None]
 # A reply that only asks to go on (at a pause, or after Q&A): the lesson continues without a turn.
 GO_ON = re.compile(r"^\s*(go on|continue|continue the lesson|next|ok(ay)?|carry on|move on|"
                    r"let'?s (go|go on|move on|continue)|ready|got it|no(pe)?|no questions?)\s*[.!]*\s*$", re.IGNORECASE)
+
+# After the lesson: ask the missed questions again.
+RETRY = re.compile(r"^\s*(retry|try again|again|retry (them|the questions|the quiz)|let'?s (retry|try again))"
+                   r"\s*[.!]*\s*$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,10 +252,36 @@ class LessonPlayer:
         line = "That's the end of our lesson. Thank you for taking part!"
         if top:
             line = f"That's the end of our lesson: you scored {score} of {top} points. Thank you for taking part!"
+            missed = len(self.cursor.missed())
+            if missed:
+                which = "the question" if missed == 1 else f"the {missed} questions"
+                line += f" Type “retry” or press F7 to try {which} you missed again."
         async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
             yield record
-        yield self.session.record(LessonEndRecord(data=LessonEndData(score=score, max_score=top,
-                                                                     scenes=len(self.cursor.scenes))))
+        yield self.session.record(LessonEndRecord(data=LessonEndData(
+            score=score, max_score=top, scenes=len(self.cursor.scenes), review=self._review())))
+
+    def _review(self) -> list[QuizResultData]:
+        review = []
+        for steps in self.cursor.scenes:
+            for step in steps:
+                if (question := step.question) is None:
+                    continue
+                grade = self.cursor.grades.get(question.id) or Grade(0, question.points)
+                review.append(QuizResultData(
+                    question_id=question.id, answer=grade.answer, correct=grade.correct, points=grade.points,
+                    earned=grade.earned, question=question.question, right_answer=right_answer(question),
+                    analysis=question.analysis or None))
+        return review
+
+    def retry(self) -> bool:
+        """After the lesson, ask the missed questions again; True when there are any (the caller then plays)."""
+        if self.cursor.phase != Phase.ENDED or not self.cursor.missed():
+            return False
+        self.cursor.retry()
+        self._written = None
+        self._awake.set()
+        return True
 
     def _lead(self) -> Agent:
         classroom = self.session.classroom
@@ -266,6 +297,11 @@ class LessonPlayer:
         waiting = self.cursor.phase == Phase.WAITING
         if waiting and step is not None and step.question is not None:
             async for record in self.answer(step.question, text):
+                yield record
+            return
+        if RETRY.match(text) and self.retry():
+            yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(text))))
+            async for record in self._moved():
                 yield record
             return
         if GO_ON.match(text) and self.cursor.phase != Phase.ENDED:
@@ -292,16 +328,18 @@ class LessonPlayer:
                                                       self.session.classroom.language)
             answer = text
         else:
-            chosen = chosen_values(question, reply)
-            known = [value for value in chosen if any(option.value == value for option in question.options)]
-            grade, problem, answer = grade_choice(question, known), None, ", ".join(chosen)
+            chosen = read_choices(question, reply)
+            grade, problem, answer = grade_choice(question, chosen), None, option_lines(question, chosen)
+        grade = replace(grade, answer=answer)
         scene = self.cursor.scene
-        yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(answer))))
+        redact = self.session.context.redact
+        yield self.session.record(LearnerRecord(data=LearnerData(text=redact(answer))))
         if problem is not None:
             yield self.session.record(ErrorEvent(data=ErrorData(message=one_line(problem, 300))))
         yield self.session.record(QuizResultRecord(data=QuizResultData(
-            question_id=question.id, answer=answer, correct=grade.correct, points=grade.points, earned=grade.earned,
-            comment=grade.comment or None)))
+            question_id=question.id, answer=redact(answer), correct=grade.correct, points=grade.points,
+            earned=grade.earned, comment=grade.comment or None, question=question.question,
+            right_answer=right_answer(question), analysis=question.analysis or None)))
         async for record in self._turn(reaction_call(question, answer, grade, scene, self._lead().id)):
             yield record
         self.cursor.answered(grade)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
-from maic_tui.classroom.quiz import chosen_values, grade_by_keywords, grade_choice, question_text
+from maic_tui.classroom.quiz import grade_offline, question_text, right_answer
 from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
@@ -90,11 +90,7 @@ def asked_question(classroom: Classroom, said: Sequence[Said]) -> QuizQuestion |
 
 
 def grade_reply(classroom: Classroom, question: QuizQuestion, reply: str) -> list[DemoTurn]:
-    if question.type == "short_answer":
-        grade = grade_by_keywords(question, reply)
-    else:
-        values = [v for v in chosen_values(question, reply) if any(o.value == v for o in question.options)]
-        grade = grade_choice(question, values)
+    grade = grade_offline(question, reply)
     name = classroom.learner.nickname
     verdict = f"Right, {name}!" if grade.correct else (f"Partly, {name}." if grade.earned else f"Not quite, {name}.")
     return [say(lead(classroom), verdict, grade.comment if not grade.correct else "", question.analysis)]
@@ -247,7 +243,7 @@ def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[S
     name = classroom.learner.nickname
     asked = asked_question(classroom, said)
     if asked is not None:
-        answer = asked.analysis or ", ".join(asked.answer)
+        answer = asked.analysis or right_answer(asked)
         return [say(lead(classroom), f"No problem, {name}: {answer}")]
     check = expected_check(classroom, said)
     if check is not None:

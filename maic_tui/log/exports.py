@@ -37,7 +37,8 @@ def markdown(info: SessionInfo, view: ClassroomView, results: Sequence[QuizResul
         if isinstance(entry, LearnerMessage):
             out += [f"**🙋 {_md(entry.nickname)}** (learner): {_md(entry.text)}", ""]
         elif isinstance(entry, SystemNote):
-            out += [f"> {'⚠' if entry.level == 'error' else 'ℹ'} {_md(entry.text)}", ""]
+            quoted = "  \n> ".join(_md(line) for line in entry.text.splitlines())  # a review keeps its lines
+            out += [f"> {'⚠' if entry.level == 'error' else 'ℹ'} {quoted}", ""]
         elif isinstance(entry, AgentMessage):
             out += [f"### {_md(entry.avatar)} {_md(entry.name)}", ""]
             for part in entry.parts:

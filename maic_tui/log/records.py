@@ -6,8 +6,10 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``interrupt`` ``{}``              Esc / Ctrl-C while the class spoke
 - ``scene``     ``{"index", "id", "title"}``  a scene started (the learner or the lesson moved to it)
 - ``step``      ``{"scene", "index"}``  the lesson moved on: the step it plays next (the session log's own)
-- ``quiz_result`` ``{"questionId", "answer", "correct", "points", "earned", "comment"?}``  a graded answer
-- ``lesson_end`` ``{"score", "maxScore", "scenes"}``  the lesson's last scene is done
+- ``quiz_result`` ``{"questionId", "answer", "correct", "points", "earned", "comment"?, "question"?, "rightAnswer"?,
+  "analysis"?}``  a graded answer
+- ``lesson_end`` ``{"score", "maxScore", "scenes", "review"?}``  the lesson's last scene is done; ``review`` lists
+  each question as ``quiz_result`` data
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -19,7 +21,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import ValidationError
+from pydantic import Field, ValidationError
 
 from maic_tui.bad_input import BadInput, validation_line
 from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict, json_error
@@ -69,11 +71,14 @@ class StepRecord(WireModel):
 
 class QuizResultData(WireModel):
     question_id: str
-    answer: str  # what the learner answered: option values joined by ", ", or the text
+    answer: str  # what the learner answered: the options picked (``A) label``, "; " between), or the text
     correct: bool
     points: int
     earned: int
     comment: str | None = None
+    question: str | None = None  # the question's words (absent in logs written before they were kept)
+    right_answer: str | None = None  # as the learner should read it
+    analysis: str | None = None  # why
 
 
 class QuizResultRecord(WireModel):
@@ -85,6 +90,9 @@ class LessonEndData(WireModel):
     score: int
     max_score: int
     scenes: int
+    # each question of the lesson: the learner's last answer (earned 0 and answer "" when never answered), the right
+    # one and why
+    review: list[QuizResultData] = Field(default_factory=list)
 
 
 class LessonEndRecord(WireModel):

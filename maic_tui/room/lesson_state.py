@@ -27,6 +27,7 @@ class LessonState:
     index: int = 0
     phase: Phase | None = Phase.IDLE  # None: not known (a replayed log)
     score: tuple[int, int] | None = None  # earned and possible, once the lesson ended
+    missed: int = 0  # questions not answered right, once the lesson ended
     running: bool = False  # the class is playing a turn or the lecture
 
     @classmethod
@@ -48,7 +49,8 @@ class LessonState:
     def _words(self, titled: bool) -> tuple[str, bool]:
         if self.phase == Phase.ENDED or self.score is not None:
             score, top = self.score or (0, 0)
-            return f"📖 Lesson over{f' · score {score}/{top}' if top else ''} · ask anything", False
+            retry = f" · F7 retries the {self.missed} missed" if self.missed and self.phase is not None else ""
+            return f"📖 Lesson over{f' · score {score}/{top}' if top else ''}{retry} · ask anything", False
         scenes = self.classroom.scenes
         scene = scenes[self.scene] if self.scene < len(scenes) else None
         where = f"📖 {self.scene + 1}/{len(scenes)}"

@@ -177,6 +177,7 @@ class ClassroomView:
                 self.turn_active = False  # the lesson moved on: whatever the learner said has been answered
                 if self.lesson is not None:
                     self.lesson.scene, self.lesson.index = at.scene, at.index
+                    self.lesson.score, self.lesson.missed = None, 0  # playing again (the missed questions)
             case QuizResultRecord(data=result):
                 self.note(quiz_line(result))
             case LessonEndRecord(data=end):
@@ -184,6 +185,7 @@ class ClassroomView:
                 self.note(lesson_end_line(end))
                 if self.lesson is not None:
                     self.lesson.score = (end.score, end.max_score)
+                    self.lesson.missed = sum(not result.correct for result in end.review)
             case _:
                 self.apply(record)
 
@@ -268,9 +270,31 @@ class ClassroomView:
 def quiz_line(result: QuizResultData) -> str:
     """A graded answer as the transcript, the exports and the headless printer show it."""
     mark = "✔" if result.correct else "✘"
-    comment = f" — {result.comment}" if result.comment else ""
-    return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
+    if result.question is None:  # a log from before the question was kept
+        comment = f" — {result.comment}" if result.comment else ""
+        return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
+    parts = [f"{mark} {result.question} You answered “{result.answer}”: {result.earned}/{result.points}."]
+    if result.comment:
+        parts.append(result.comment)
+    if not result.correct and result.right_answer:
+        parts.append(f"The answer: {result.right_answer.rstrip('.')}.")
+    if result.analysis:
+        parts.append(result.analysis)
+    return " ".join(parts)
 
 
 def lesson_end_line(end: LessonEndData) -> str:
-    return f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes."
+    """The lesson's end, with a review of its questions: each one, the learner's answer, the right one and why."""
+    lines = [f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes."]
+    if end.review:
+        lines.append("Review:")
+        for number, result in enumerate(end.review, 1):
+            answered = f"you answered “{result.answer}”" if result.answer else "not answered"
+            line = f"{number}. {'✔' if result.correct else '✘'} {result.question} — {answered}: " \
+                   f"{result.earned}/{result.points}."
+            if not result.correct and result.right_answer:
+                line += f" The answer: {result.right_answer.rstrip('.')}."
+            if result.analysis:
+                line += f" {result.analysis}"
+            lines.append(line)
+    return "\n".join(lines)

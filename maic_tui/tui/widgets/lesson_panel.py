@@ -1,6 +1,7 @@
 """The lesson above the composer: one line saying where it is and which key does what, and a quiz question's
-options as a list to pick from (↑↓ and Enter; Space marks several). Picking sends the answer as the learner's
-message, ``A) label`` per option, which the lesson reads back into option values."""
+options as a list to pick from (↑↓ and Enter; Space marks several), or typed: a letter or word typed at the list
+goes to the composer. Picking sends the answer as the learner's message, ``A) label`` per option, which the lesson
+reads back into option values."""
 
 from __future__ import annotations
 
@@ -8,9 +9,11 @@ import textwrap
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.widget import Widget
 from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets.option_list import Option
 
@@ -25,7 +28,25 @@ def option_line(number: int, label: str) -> str:
     return f"{chr(ord('A') + number)}) {label}"
 
 
+def typed_on(picker: Widget, event: events.Key, own_keys: frozenset[str]) -> bool:
+    """Typing goes to the composer: a printable key moves the focus there and is written there, and so is every
+    key that reaches the list after that (a burst such as ``b⏎`` arrives before the focus has moved, and its
+    Enter must send "b", not pick the highlighted option). True when the key was passed on."""
+    screen = picker.screen
+    if screen.focused is picker and (not event.is_printable or event.key in own_keys):
+        return False
+    composer = screen.query_one("#composer")
+    event.stop()
+    event.prevent_default()
+    screen.set_focus(composer)
+    composer.post_message(events.Key(event.key, event.character))
+    return True
+
+
 class SingleChoice(OptionList):
+    async def on_key(self, event: events.Key) -> None:
+        typed_on(self, event, frozenset())
+
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.post_message(SendRequested(str(event.option.id)))
@@ -33,6 +54,9 @@ class SingleChoice(OptionList):
 
 class SeveralChoices(SelectionList[str]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "send", "Send the answer", show=False)]
+
+    async def on_key(self, event: events.Key) -> None:
+        typed_on(self, event, frozenset({"space"}))
 
     def action_send(self) -> None:
         every = [str(self.get_option_at_index(i).value) for i in range(self.option_count)]

@@ -1,0 +1,104 @@
+"""Answers read as people type them: letters with or without punctuation, labels and values with spacing and
+punctuation ignored, several answers in plain language; multiple choice with partial credit; a short answer's
+accepted forms; feedback that names the question, the answer, the right one and why."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from maic_tui.classroom.answer_reading import accepted, read_choices
+from maic_tui.classroom.lesson import QuizQuestion
+from maic_tui.classroom.loader import load_classroom
+from maic_tui.classroom.quiz import grade_choice, grade_offline, question_text, right_answer
+
+
+def question(classroom: str, question_id: str) -> QuizQuestion:
+    found = next(q for scene in load_classroom(classroom).scenes for q in scene.questions if q.id == question_id)
+    return found
+
+
+RANGE = question("python-loops", "range-end")  # A) 2, 3, 4  B) 2, 3, 4, 5  C) 3, 4, 5; right: A
+POWER = question("derivatives", "power-rule")  # A) 4x^3  B) x^3  C) 4x^4; right: A
+RATES = question("derivatives", "rates")  # A) Speed  B) Distance  C) Acceleration; right: A and C
+COMPREHENSION = question("python-loops", "comprehension")
+
+
+@pytest.mark.parametrize(("typed", "value"), [
+    ("b", "b"), ("B", "b"), ("B)", "b"), ("(b)", "b"), ("b.", "b"), (" c ", "c"), ("[c]", "c"), ("a:", "a"),
+    ("x^3", "b"), ("X^3", "b"), ("4x^3", "a"), ("4 x ^ 3", "a"), ("B) x^3", "b"), ("I think b", "b"),
+    ("the answer is C", "c"), ("it's 4x^4.", "c"),
+])
+def test_a_single_choice_is_read_from_a_letter_a_label_or_a_picked_line(typed: str, value: str) -> None:
+    assert read_choices(POWER, typed) == [value]
+
+
+@pytest.mark.parametrize("typed", ["2,3,4", "2 3 4", "2, 3, 4", "A)", "a", "(A)", "2,3, 4"])
+def test_right_answers_as_people_type_them_score_on_range(typed: str) -> None:
+    assert grade_offline(RANGE, typed).correct
+
+
+def test_labels_that_share_a_prefix_are_not_confused() -> None:
+    assert read_choices(RANGE, "2,3,4,5") == ["b"] and read_choices(RANGE, "3 4 5") == ["c"]
+    assert not grade_offline(RANGE, "2,3,4,5").correct
+
+
+@pytest.mark.parametrize(("typed", "values"), [
+    ("speed and acceleration", ["speed", "acceleration"]), ("A and C", ["speed", "acceleration"]),
+    ("a, c", ["speed", "acceleration"]), ("a c", ["speed", "acceleration"]), ("C) Acceleration; A) Speed",
+                                                                              ["acceleration", "speed"]),
+    ("speed & acceleration", ["speed", "acceleration"]), ("Speed, acceleration.", ["speed", "acceleration"]),
+    ("both speed and acceleration", ["speed", "acceleration"]), ("a and a", ["speed"]),
+    ("velocity", ["velocity"]),  # names no option: kept as typed
+])
+def test_several_answers_are_read_in_plain_language(typed: str, values: list[str]) -> None:
+    assert read_choices(RATES, typed) == values
+
+
+def test_multiple_choice_earns_a_share_per_right_option_and_loses_one_per_wrong_pick() -> None:
+    two_points = RATES.model_copy(update={"points": 2})
+    assert grade_choice(two_points, ["speed", "acceleration"]).earned == 2
+    assert grade_choice(two_points, ["speed"]).earned == 1  # half right is half the points, not a flat zero
+    assert grade_choice(two_points, ["speed", "distance"]).earned == 0
+    assert grade_choice(two_points, ["speed", "acceleration", "distance"]).earned == 1
+    assert grade_choice(two_points, ["speed", "velocity"]).earned == 0  # what names no option is a wrong pick
+    assert "each right option earns 1 point, each wrong pick takes as much back" in question_text(two_points)
+
+
+def test_a_single_choice_with_several_picks_or_an_unknown_answer_is_wrong_not_an_error() -> None:
+    assert grade_choice(POWER, ["a", "b"]).earned == 0
+    assert grade_choice(POWER, ["zzz"]).earned == 0
+
+
+@pytest.mark.parametrize("typed", ["[n*2 for n in [1,2,3]]", "[n * 2 for n in range(1, 4)]", " [x*2 for x in "
+                                   "range(1,4)] ", "`[2*n for n in [1, 2, 3]]`", "[N*2 FOR N IN [1,2,3]]."])
+def test_a_short_answer_in_an_accepted_form_earns_full_points(typed: str) -> None:
+    assert accepted(COMPREHENSION, typed)
+    grade = grade_offline(COMPREHENSION, typed)
+    assert grade.correct and grade.earned == COMPREHENSION.points
+
+
+def test_an_accepted_form_keeps_its_operators() -> None:
+    assert not accepted(COMPREHENSION, "[n+2 for n in [1,2,3]]") and not accepted(COMPREHENSION, "")
+    assert not grade_offline(COMPREHENSION, "__import__('os').system('echo hi')").correct  # compared, never run
+
+
+@given(st.text(max_size=60))
+def test_any_text_is_read_without_an_error(typed: str) -> None:
+    for asked in (RANGE, POWER, RATES):
+        values = read_choices(asked, typed)
+        grade = grade_choice(asked, values)
+        assert 0 <= grade.earned <= grade.points
+    assert 0 <= grade_offline(COMPREHENSION, typed).earned <= COMPREHENSION.points
+
+
+def test_the_right_answer_reads_as_the_learner_sees_the_options() -> None:
+    assert right_answer(RATES) == "A) Speed; C) Acceleration"
+    assert right_answer(RANGE) == "A) 2, 3, 4"
+    assert right_answer(COMPREHENSION) == "[n * 2 for n in range(1, 4)]"
+
+
+def test_accept_belongs_to_a_short_answer() -> None:
+    with pytest.raises(ValueError, match="'accept' belongs to a short answer"):
+        QuizQuestion(id="q", type="single", question="?", options=RANGE.options, answer=["a"], accept=["x"])
