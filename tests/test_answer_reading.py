@@ -56,14 +56,19 @@ def test_several_answers_are_read_in_plain_language(typed: str, values: list[str
     assert read_choices(RATES, typed) == values
 
 
-def test_multiple_choice_earns_a_share_per_right_option_and_loses_one_per_wrong_pick() -> None:
-    two_points = RATES.model_copy(update={"points": 2})
-    assert grade_choice(two_points, ["speed", "acceleration"]).earned == 2
-    assert grade_choice(two_points, ["speed"]).earned == 1  # half right is half the points, not a flat zero
-    assert grade_choice(two_points, ["speed", "distance"]).earned == 0
-    assert grade_choice(two_points, ["speed", "acceleration", "distance"]).earned == 1
-    assert grade_choice(two_points, ["speed", "velocity"]).earned == 0  # what names no option is a wrong pick
-    assert "each right option earns 1 point, each wrong pick takes as much back" in question_text(two_points)
+def test_multiple_choice_earns_its_points_per_right_option_and_a_wrong_pick_costs_as_much() -> None:
+    assert RATES.worth == 2  # one point per right option, two right options
+    assert grade_choice(RATES, ["speed", "acceleration"]).earned == 2
+    half = grade_choice(RATES, ["speed"])
+    assert (half.earned, half.points, half.correct) == (1, 2, False)  # half right: half the points, not zero
+    assert grade_choice(RATES, ["speed", "distance"]).earned == 0
+    assert grade_choice(RATES, ["speed", "acceleration", "distance"]).earned == 1
+    assert grade_choice(RATES, ["speed", "velocity"]).earned == 0  # what names no option is a wrong pick
+    assert grade_choice(RATES, ["distance"]).earned == 0  # never below zero
+    three = RATES.model_copy(update={"points": 3})
+    assert grade_choice(three, ["acceleration"]).earned == 3 and three.worth == 6
+    assert "Question (2 points)" in question_text(RATES)
+    assert "(choose all that apply: 1 point per right option, a wrong pick costs 1)" in question_text(RATES)
 
 
 def test_a_single_choice_with_several_picks_or_an_unknown_answer_is_wrong_not_an_error() -> None:
@@ -89,7 +94,7 @@ def test_any_text_is_read_without_an_error(typed: str) -> None:
     for asked in (RANGE, POWER, RATES):
         values = read_choices(asked, typed)
         grade = grade_choice(asked, values)
-        assert 0 <= grade.earned <= grade.points
+        assert 0 <= grade.earned <= grade.points == asked.worth
     assert 0 <= grade_offline(COMPREHENSION, typed).earned <= COMPREHENSION.points
 
 

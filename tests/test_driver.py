@@ -128,3 +128,24 @@ def test_a_message_is_read_once_when_it_is_sent(tmp_path: Path) -> None:
 def test_blank_messages_are_not_queued() -> None:
     driver = TurnDriver(classroom())
     assert driver.submit("   ") is False and driver.waiting == []
+
+
+async def test_f7_goes_on_wherever_the_lesson_has_a_next_step_and_retries_the_missed_questions_at_its_end(
+        tmp_path: Path) -> None:
+    from maic_tui.classroom.lesson_steps import Phase
+    from maic_tui.classroom.quiz import Grade
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.llm import ModelOptions
+    from tests.test_lesson_cursor import lesson
+
+    driver = TurnDriver(lesson(tmp_path))
+    driver.attach(ClassroomSession(driver.classroom, "demo", ModelOptions(pace=0)))
+    assert driver.lesson is not None
+    cursor = driver.lesson.cursor
+    cursor.restore((2, 0), {}, ended=False)  # resumed in Q&A right before the quiz's first question (not asked)
+    assert cursor.phase == Phase.LIVE and cursor.current.question is not None  # type: ignore[union-attr]
+    assert driver.lesson_key() and cursor.phase == Phase.PLAYING  # F7 asks it
+    await driver.play()
+    assert cursor.phase == Phase.WAITING and not driver.lesson_key()  # an asked question waits for its answer
+    cursor.restore(None, {"q1": Grade(1, 1), "q2": Grade(0, 2)}, ended=True)
+    assert driver.lesson_key() and cursor.position == (2, 1)  # F7 after the end: the missed question again

@@ -66,8 +66,9 @@ async def test_the_lesson_plays_its_script_as_messages_and_waits_at_the_pause(tm
     records = await collect(player.play())
     assert isinstance(records[0], SceneRecord) and records[0].data.id == "intro"
     starts = [r for r in records if isinstance(r, AgentStartEvent)]
-    assert [s.data.agent_id for s in starts] == ["t"]  # say + spotlight by one agent: one message
-    assert speech(records) == "Look here."
+    # say + spotlight by one agent: one message; then the pause's prompt, said by the teacher
+    assert [s.data.agent_id for s in starts] == ["t", "t"]
+    assert speech(records) == "Look here.Ready?"
     action = next(r for r in records if isinstance(r, ActionEvent))
     assert action.data.action_name == "spotlight" and action.data.params["elementId"] == "lead"
     cue = next(r for r in records if isinstance(r, CueUserEvent))
@@ -75,7 +76,8 @@ async def test_the_lesson_plays_its_script_as_messages_and_waits_at_the_pause(tm
     assert player.phase == Phase.WAITING and player.cursor.position == (0, 2)
     steps = [(r.data.scene, r.data.index) for r in records if isinstance(r, StepRecord)]
     assert steps == [(0, 0), (0, 2)]  # where the lesson is, each time it moved: a resume goes on there
-    assert session.history[-1].text == "Look here."  # the director and agents hear what the lecture said
+    # the director and agents hear what the lecture said, the pause's question included
+    assert [entry.text for entry in session.history[-2:]] == ["Look here.", "Ready?"]
 
 
 async def test_going_on_the_slide_without_a_script_is_presented_through_the_model(tmp_path: Path) -> None:
@@ -203,7 +205,7 @@ async def test_esc_mid_speech_cuts_the_message_and_the_step_plays_again_from_its
     assert session.history[-1].interrupted
     assert player.cursor.position == (0, 0)  # the cut step replays
     again = await collect(player.play())
-    assert speech(again) == "Look here." and player.phase == Phase.WAITING
+    assert speech(again) == "Look here.Ready?" and player.phase == Phase.WAITING
 
 
 async def test_a_learner_message_stops_the_lecture_after_its_step_runs_as_q_and_a_and_the_lesson_goes_on(
@@ -234,7 +236,7 @@ async def test_pausing_freezes_the_lecture_mid_sentence_and_resuming_finishes_it
     async def play() -> None:
         async for record in player.play():
             seen.append(record)
-            if isinstance(record, AgentStartEvent):
+            if isinstance(record, AgentStartEvent) and len(seen) < 5:  # the first message, not the pause's
                 player.pause()
 
     task = asyncio.create_task(play())
@@ -242,7 +244,7 @@ async def test_pausing_freezes_the_lecture_mid_sentence_and_resuming_finishes_it
     assert player.phase == Phase.PAUSED and speech(seen) == "" and not task.done()
     player.resume()
     await asyncio.wait_for(task, 5)
-    assert speech(seen) == "Look here." and player.phase == Phase.WAITING
+    assert speech(seen) == "Look here.Ready?" and player.phase == Phase.WAITING
 
 
 async def test_a_discussion_step_is_a_director_turn_opened_by_its_agent(tmp_path: Path) -> None:
@@ -255,15 +257,62 @@ async def test_a_discussion_step_is_a_director_turn_opened_by_its_agent(tmp_path
                     encoding="utf-8")
     from maic_tui.classroom import load_classroom
 
-    script = {"director": [pick("t"), pick("USER", prompt="Your view?")],
-              "agents": {"s": [text("Slopes are fun!")], "t": [text("Why do you think so?")]}}
+    script = {"director": [pick("t"), pick("USER", prompt="Your view?"), pick("t"), pick("USER"), pick("t"),
+                           pick("USER")],
+              "agents": {"s": [text("Slopes are fun!")],
+                         "t": [text("Why do you think so?"), text("Can you say why?"), text("Fair: steep is fun.")]}}
     session = script_session(tmp_path, load_classroom(path), script)
-    player = LessonPlayer(session, open_floor_after_discussion=True)
+    player = LessonPlayer(session)
     records = await collect(player.play())
     starts = [r.data.agent_id for r in records if isinstance(r, AgentStartEvent)]
     assert starts[:2] == ["s", "t"]  # the opener first, then the director's choice
     assert any(isinstance(r, CueUserEvent) and r.data.prompt == "Your view?" for r in records)
-    assert player.phase == Phase.LIVE  # the learner may join in; the lesson goes on when they say so
+    assert player.phase == Phase.WAITING  # the discussion waits for the learner's contribution
+    asked_back = await collect(player.learner("They are steep"))
+    assert speech(asked_back) == "Can you say why?" and player.phase == Phase.LIVE  # asked back: the class waits
+    assert player.cursor.position == (0, 1)  # past the discussion: F7 (or "go on") plays the next step
+    await collect(player.learner("Because hills"))
+    assert player.phase == Phase.LIVE  # Q&A until the learner goes on
     player.go_on()
     end = await collect(player.play())
     assert "Back to slopes." in speech(end) and any(isinstance(r, LessonEndRecord) for r in end)
+
+
+async def test_a_contribution_answered_without_a_question_lets_the_lesson_go_on(tmp_path: Path) -> None:
+    from tests.test_classroom import MINIMAL
+    from tests.test_lesson_files import STUDENT, slide
+
+    path = tmp_path / "talk.toml"
+    path.write_text(MINIMAL + STUDENT + slide('script = [{ discussion = "Are slopes fun?", agent = "s" }, '
+                                                     '{ agent = "t", say = "Back to slopes." }]'),
+                    encoding="utf-8")
+    from maic_tui.classroom import load_classroom
+
+    script = {"director": [pick("t"), pick("USER"), pick("t"), pick("USER")],
+              "agents": {"s": [text("Slopes are fun!")], "t": [text("What do you say?"), text("Fair: steep is fun.")]}}
+    session = script_session(tmp_path, load_classroom(path), script)
+    player = LessonPlayer(session)
+    await collect(player.play())
+    assert player.phase == Phase.WAITING
+    await collect(player.learner("They are steep"))
+    assert player.phase == Phase.PLAYING  # the class said its piece: the lesson goes on
+    assert "Back to slopes." in speech(await collect(player.play()))
+
+
+async def test_f7_at_a_discussion_goes_on_without_a_contribution(tmp_path: Path) -> None:
+    from tests.test_classroom import MINIMAL
+    from tests.test_lesson_files import STUDENT, slide
+
+    path = tmp_path / "talk.toml"
+    path.write_text(MINIMAL + STUDENT + slide('script = [{ discussion = "Are slopes fun?", agent = "s" }, '
+                                                     '{ agent = "t", say = "Back to slopes." }]'),
+                    encoding="utf-8")
+    from maic_tui.classroom import load_classroom
+
+    script = {"director": [pick("t"), pick("USER")],
+              "agents": {"s": [text("Slopes are fun!")], "t": [text("What do you say?")]}}
+    player = LessonPlayer(script_session(tmp_path, load_classroom(path), script))
+    await collect(player.play())
+    assert player.phase == Phase.WAITING
+    player.go_on()
+    assert "Back to slopes." in speech(await collect(player.play()))

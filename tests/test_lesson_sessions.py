@@ -133,8 +133,9 @@ def test_every_sample_is_a_lesson_that_the_demo_plays_offline_to_its_end(
         questions = [q for scene in room.scenes if scene.type == "quiz" for q in scene.questions]
         assert {q.type for q in questions} & {"single", "multiple"} and "short_answer" in {q.type for q in questions}
         discussions += sum(step.kind == "discussion" for s in room.scenes for step in s.script)
-        pauses = sum(step.kind == "pause" for scene in scripted for step in scene.script)
-        answers = ["go on"] * pauses + [", ".join(q.answer) for q in questions]
+        # a pause and a discussion each wait for the learner: "go on" passes them
+        waits = sum(step.kind in ("pause", "discussion") for scene in room.scenes for step in scene.script)
+        answers = ["go on"] * waits + [", ".join(q.answer) for q in questions]
         assert main(["run", name, "--lesson", *[arg for a in answers for arg in ("--say", a)]]) == 0
         records = _records(capsys.readouterr().out)
         assert not [r for r in records if r["type"] == "error"], name

@@ -22,10 +22,10 @@ def test_a_single_choice_is_right_only_with_the_one_answer() -> None:
     assert grade_choice(SINGLE, ["z"]).earned == 0  # no option: wrong
 
 
-def test_several_answers_are_graded_as_a_set_with_a_share_per_option() -> None:
-    assert grade_choice(MULTIPLE, ["c", "a"]).earned == 2
+def test_several_answers_are_graded_as_a_set_with_the_points_per_right_option() -> None:
+    assert grade_choice(MULTIPLE, ["c", "a"]).earned == 4  # 2 points per right option
     assert grade_choice(MULTIPLE, ["a", "c", "a"]).correct
-    assert grade_choice(MULTIPLE, ["a"]).earned == 1 and grade_choice(MULTIPLE, ["a", "b", "c"]).earned == 1
+    assert grade_choice(MULTIPLE, ["a"]).earned == 2 and grade_choice(MULTIPLE, ["a", "b", "c"]).earned == 2
     assert grade_choice(MULTIPLE, ["b"]).earned == 0 and not grade_choice(MULTIPLE, ["a"]).correct
 
 

@@ -1,8 +1,8 @@
 """What a scene plays (ARCHITECTURE.md, *The lesson*): its ``script`` of steps, and the questions of a quiz scene.
 
 A step is one TOML inline table whose key says its kind: ``{agent, say}`` speech, ``{agent, action, params}``
-an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, prompt?, options?}`` the class
-waits for the learner, ``{ask}`` a quiz question of the scene.
+an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, agent?, prompt?, options?}`` the
+class asks and waits for the learner, ``{ask}`` a quiz question of the scene.
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ def step_shape(kind: ScriptKind) -> tuple[Agent, frozenset[str]]:
             return "needed", frozenset({"params"})
         case "discussion":
             return "optional", frozenset({"prompt"})
-        case "pause":
-            return "none", frozenset({"prompt", "options"})
+        case "pause":  # said by its agent, else by the teacher
+            return "optional", frozenset({"prompt", "options"})
         case "ask":
             return "none", frozenset()
         case _:
@@ -90,7 +90,12 @@ class QuizQuestion(Strict):
     keywords: list[Words] = Field(default_factory=list)  # a short answer's expected words (the demo grades by them)
     analysis: str = ""  # shown after the answer
     comment_prompt: str = ""  # what the grader should look for in a short answer
-    points: int = Field(1, ge=1, le=100)
+    points: int = Field(1, ge=1, le=100)  # a multiple choice: per right option (a wrong pick costs as much)
+
+    @property
+    def worth(self) -> int:
+        """The most the question can earn."""
+        return self.points * len(self.answer) if self.type == "multiple" else self.points
 
     @model_validator(mode="after")
     def _consistent(self) -> QuizQuestion:

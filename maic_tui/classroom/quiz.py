@@ -35,16 +35,15 @@ class Grade:
 
 
 def grade_choice(question: QuizQuestion, chosen: Sequence[str]) -> Grade:
-    """Single: the one right option. Multiple: each right option earns its share of the points and each wrong
-    pick (an option that is not right, or something that is no option) takes a share back, never below 0; the
-    question says so when it is asked (``question_text``)."""
+    """Single: the one right option. Multiple: each right option earns the question's points and each wrong pick
+    (an option that is not right, or something that is no option) costs as much, never below 0; the question
+    says so when it is asked (``question_text``)."""
     right = set(question.answer)
     picked = set(chosen)
     if question.type == "single":
         return Grade(question.points if picked == right else 0, question.points)
     hits, misses = len(picked & right), len(picked - right)
-    earned = round(question.points * max(0, hits - misses) / len(right))
-    return Grade(earned, question.points)
+    return Grade(question.points * max(0, hits - misses), question.worth)
 
 
 def grade_offline(question: QuizQuestion, reply: str) -> Grade:
@@ -96,19 +95,14 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
 
 
 def question_text(question: QuizQuestion) -> str:
-    points = f"{question.points} point{'s' if question.points != 1 else ''}"
+    points = f"{question.worth} point{'s' if question.worth != 1 else ''}"
     text = f"Question ({points}): {question.question}"
     if question.options:
         text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
     if question.type == "multiple":
-        text += f" (choose all that apply: {share_words(question)})"
+        each = f"{question.points} point{'s' if question.points != 1 else ''}"
+        text += f" (choose all that apply: {each} per right option, a wrong pick costs {question.points})"
     return text
-
-
-def share_words(question: QuizQuestion) -> str:
-    """How a multiple choice is scored, in words."""
-    share = question.points / max(len(question.answer), 1)
-    return f"each right option earns {share:g} point{'s' if share != 1 else ''}, each wrong pick takes as much back"
 
 
 def option_lines(question: QuizQuestion, values: Sequence[str]) -> str:

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
     from maic_tui.live.lesson_player import LessonPlayer, Pacing
     from maic_tui.live.session import ClassroomSession
+    from maic_tui.llm.pace import Pace
 
 Interrupted = Literal["turn", "queue"]
 
@@ -51,15 +52,14 @@ class TurnDriver:
         self._in_turn = False  # a learner's message is being answered
         self.stopped = False  # a stop signal (or quitting): nothing more is played
 
-    def attach(self, session: ClassroomSession, pacing: Pacing | None = None, with_lesson: bool = True,
-               open_floor_after_discussion: bool = False) -> None:
+    def attach(self, session: ClassroomSession, pacing: Pacing | None = None, with_lesson: bool = True) -> None:
         """The session is ready (the app builds it in a thread); a classroom with scenes gets its lesson (played
         by ``play`` once started)."""
         from maic_tui.live.lesson_player import LessonPlayer
 
         self.session = session
         if with_lesson and session.classroom.scenes:
-            self.lesson = LessonPlayer(session, pacing, open_floor_after_discussion=open_floor_after_discussion)
+            self.lesson = LessonPlayer(session, pacing)
 
     # --- messages ---------------------------------------------------------------------------------------
 
@@ -175,6 +175,19 @@ class TurnDriver:
             lesson.go_on()
         self._lesson_changed()
         return self.ready and lesson.phase == Phase.PLAYING
+
+    def set_pace(self, pace: Pace) -> None:
+        """How fast the lecture (and the demo model) speaks from now on, mid-sentence included."""
+        from maic_tui.live.lesson_player import Pacing
+
+        if self.lesson is not None:
+            was_step_by_step = self.lesson.pacing.step_by_step
+            self.lesson.pacing = Pacing.of(pace)
+            if was_step_by_step and not pace.step_by_step and self.lesson.phase == Phase.PAUSED:
+                self.lesson.resume()  # out of step by step: the lesson waiting for F7 plays on
+        if self.session is not None:
+            self.session.context.client.provider.set_pace(pace.chars_per_second)
+        self._lesson_changed()
 
     def lesson_started(self) -> bool:
         return self.lesson is not None and self.lesson.phase != Phase.IDLE

@@ -65,7 +65,7 @@ class LessonCursor:
     def score(self) -> tuple[int, int]:
         asked = [step.question for steps in self.scenes for step in steps if step.question is not None]
         earned = sum(grade.earned for grade in self.grades.values())
-        return earned, sum(question.points for question in asked)
+        return earned, sum(question.worth for question in asked)
 
     # --- what changes it ----------------------------------------------------------------------------
 
@@ -126,10 +126,10 @@ class LessonCursor:
             self.phase = Phase.PLAYING
         return self.current
 
-    def open_floor(self) -> None:
-        """A discussion handed over to the learner: they may join in, and the lesson goes on when they say so."""
-        if self.phase == Phase.PLAYING:
-            self.phase = Phase.LIVE
+    def hand_over(self) -> None:
+        """The step handed over to the learner (a discussion): it waits for their contribution, as a pause does."""
+        if self.phase in (Phase.PLAYING, Phase.PAUSED):
+            self.phase = Phase.WAITING
 
     @property
     def position(self) -> tuple[int, int]:

@@ -20,11 +20,20 @@ from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
 from maic_tui.classroom.quiz import Grade, grade_choice, option_lines, question_text, right_answer
-from maic_tui.events import CueUserData, CueUserEvent, DoneEvent, ErrorData, ErrorEvent, TextDeltaEvent
+from maic_tui.events import (
+    AgentStartEvent,
+    CueUserData,
+    CueUserEvent,
+    DoneEvent,
+    ErrorData,
+    ErrorEvent,
+    TextDeltaEvent,
+)
 from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
+from maic_tui.llm.pace import Pace
 from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,
@@ -51,10 +60,23 @@ RETRY = re.compile(r"^\s*(retry|try again|again|retry (them|the questions|the qu
                    r"\s*[.!]*\s*$", re.IGNORECASE)
 
 
+BEAT_SECONDS = 0.8  # the quiet between two steps of a lecture read at a pace
+
+
 @dataclass(frozen=True, slots=True)
 class Pacing:
     chars_per_second: float = 0.0  # how fast lecture speech appears; 0: at once (headless, tests)
     beat: float = 0.0  # seconds of quiet after each step, as a speaker pauses
+    step_by_step: bool = False  # the lesson pauses after each step until the learner goes on (F7)
+
+    @classmethod
+    def of(cls, pace: Pace) -> Pacing:
+        """A reader's pace as the lecture plays it (with a beat between steps unless it plays at once)."""
+        return cls(pace.chars_per_second, BEAT_SECONDS if pace.chars_per_second else 0.0, pace.step_by_step)
+
+    @property
+    def pace(self) -> Pace:
+        return Pace(self.chars_per_second, self.step_by_step)
 
 
 def present_request(title: str) -> str:
@@ -63,12 +85,10 @@ def present_request(title: str) -> str:
 
 
 class LessonPlayer:
-    def __init__(self, session: ClassroomSession, pacing: Pacing | None = None,
-                 open_floor_after_discussion: bool = False) -> None:
+    def __init__(self, session: ClassroomSession, pacing: Pacing | None = None) -> None:
         self.session = session
         self.cursor: LessonCursor = session.cursor
         self.pacing = pacing or Pacing()
-        self.open_floor_after_discussion = open_floor_after_discussion  # the app: the learner may join in
         self._hold = False
         self._cut = False
         self._in_turn = False  # a turn the lesson opened is running (Esc interrupts it)
@@ -131,8 +151,13 @@ class LessonPlayer:
                 yield record
             async for record in self._step(step):
                 yield record
-            if self.pacing.beat and self.cursor.phase == Phase.PLAYING and not self._hold:
-                await asyncio.sleep(self.pacing.beat)
+            if self.cursor.phase == Phase.PLAYING and not self._hold:
+                if self.pacing.step_by_step and self.cursor.current is not None:
+                    self.pause()  # one step at a time: F7 plays the next
+                    async for record in self._moved():  # where it waits, and that it does (the room's line)
+                        yield record
+                elif self.pacing.beat:
+                    await asyncio.sleep(self.pacing.beat)
         async for record in self._moved():
             yield record
 
@@ -158,8 +183,10 @@ class LessonPlayer:
                 async for record in self._turn(call):
                     cued = cued or isinstance(record, CueUserEvent)
                     yield record
-                if self._done(step) and cued and self.open_floor_after_discussion:
-                    self.cursor.open_floor()
+                if cued and self._at(step):
+                    self.cursor.hand_over()  # the learner's contribution is awaited (F7 goes on without one)
+                else:
+                    self._done(step)
             case "present":
                 scene = self.session.classroom.scenes[step.scene]
                 async for record in self._turn(LessonCall("present", present_request(scene.title), step.scene,
@@ -170,9 +197,15 @@ class LessonPlayer:
             case "pause":
                 assert step.script is not None
                 prompt = step.script.prompt or "Take a moment. Anything to ask before we go on?"
-                yield self.session.record(CueUserEvent(data=CueUserData(
-                    prompt=prompt, options=list(step.script.options) or None)))
-                self._done(step)
+                agent = self.session.classroom.agent(step.script.agent or "") or self._lead()
+                finished = True
+                async for record in self._say(agent, [ScriptStep(agent=agent.id, say=prompt)]):
+                    finished = not isinstance(record, InterruptRecord) and finished
+                    yield record
+                if finished:  # said in the transcript, by its agent; the options stay beside the composer
+                    yield self.session.record(CueUserEvent(data=CueUserData(
+                        from_agent_id=agent.id, prompt=prompt, options=list(step.script.options) or None)))
+                    self._done(step)
             case "ask":
                 assert step.question is not None
                 async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id,
@@ -182,11 +215,15 @@ class LessonPlayer:
             case _:
                 assert_never(kind)
 
+    def _at(self, step: Step) -> bool:
+        """The lesson is still playing this step (not moved by F5/F6, nor stopped for the learner)."""
+        return self.cursor.position == (step.scene, step.index) and self.cursor.phase in (Phase.PLAYING,
+                                                                                          Phase.PAUSED)
+
     def _done(self, step: Step, count: int = 1) -> bool:
         """The step (and the ``count - 1`` after it) has been played, unless the lesson was moved meanwhile
         (F5/F6, or the learner took the floor): True when the cursor went on from it."""
-        if self.cursor.position != (step.scene, step.index) or self.cursor.phase not in (Phase.PLAYING,
-                                                                                          Phase.PAUSED):
+        if not self._at(step):
             return False
         for _ in range(count):
             self.cursor.step_done()
@@ -267,7 +304,7 @@ class LessonPlayer:
             for step in steps:
                 if (question := step.question) is None:
                     continue
-                grade = self.cursor.grades.get(question.id) or Grade(0, question.points)
+                grade = self.cursor.grades.get(question.id) or Grade(0, question.worth)
                 review.append(QuizResultData(
                     question_id=question.id, answer=grade.answer, correct=grade.correct, points=grade.points,
                     earned=grade.earned, question=question.question, right_answer=right_answer(question),
@@ -312,10 +349,17 @@ class LessonPlayer:
             return
         if not waiting:
             self.cursor.learner_spoke()
+        last = ""  # what the class said last: does it ask the learner something?
         async for event in self.session.turn(message):
+            if isinstance(event, AgentStartEvent):
+                last = ""
+            elif isinstance(event, TextDeltaEvent):
+                last += event.data.content
             yield event
-        if waiting:  # a pause, answered
+        if waiting:  # a pause (or a discussion's hand-over), answered
             self.cursor.answered()
+            if asks_learner(last):
+                self.cursor.learner_spoke()  # the class asked back: the lesson waits for the answer (or F7)
             async for record in self._moved():
                 yield record
 
@@ -354,15 +398,15 @@ class LessonPlayer:
         if not asked:
             return
         earned = sum(self.cursor.grades[q.id].earned for q in asked if q.id in self.cursor.grades)
-        line = f"That's the quiz: {earned} of {sum(q.points for q in asked)} points."
+        line = f"That's the quiz: {earned} of {sum(q.worth for q in asked)} points."
         async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
             yield record
 
     def go_on(self) -> None:
         """Back to the lesson (after Q&A, past a waiting pause, out of a pause); the caller then plays it."""
         step = self.cursor.current
-        if self.cursor.phase == Phase.WAITING and step is not None and step.kind == "pause":
-            self.cursor.answered()
+        if self.cursor.phase == Phase.WAITING and step is not None and step.question is None:
+            self.cursor.answered()  # past a pause or a discussion, without a word
         elif self.cursor.phase == Phase.PAUSED:
             self.cursor.resume()
         else:
@@ -373,6 +417,11 @@ class LessonPlayer:
         """To another scene's first step (F5/F6); the caller then plays it."""
         self.cursor.jump(scene)
         self._awake.set()
+
+
+def asks_learner(said: str) -> bool:
+    """The class's last message ends with a question (to the learner, who has the floor next)."""
+    return said.rstrip().rstrip("\"'”’)*_").endswith("?")
 
 
 def reaction_call(question: QuizQuestion, answer: str, grade: Grade, scene: int, teacher: str) -> LessonCall:

@@ -103,7 +103,23 @@ def agent_turn(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tup
     if played < len(own):
         return own[played]
     if agent.role in ("teacher", "assistant"):
-        line = f"Good points. {classroom.learner.nickname}, where do you stand?"
-        return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
+        return DemoTurn(agent=agent.id, steps=[DemoStep(say=hand_over_line(classroom, agent, call, spoken))])
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=demo_planner.fallback_line(classroom, agent,
                                                                                     call.request, seed))])
+
+
+def hand_over_line(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tuple[str, ...]) -> str:
+    """The teacher hands a discussion over to the learner, naming only what was said: a question asked, or who
+    made a point (never "good points" when nobody made any)."""
+    nickname = classroom.learner.nickname
+    others = [found.name for found in (classroom.agent(i) for i in dict.fromkeys(spoken) if i != agent.id) if found]
+    opener_asked = [turn for turn in plan(classroom, call) if turn.agent in spoken and turn.agent != agent.id]
+    asked = bool(opener_asked) and all((step.say or "").rstrip().endswith("?") for turn in opener_asked
+                                       for step in turn.steps if step.say)
+    if not others:
+        return f"{nickname}, what do you think: {call.topic.rstrip('?')}?" if call.topic else \
+            f"{nickname}, what do you think?"
+    if asked and len(others) == 1:
+        return f"That's a good question, {others[0]}. {nickname}, what's your answer?"
+    names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    return f"Thank you, {names}. {nickname}, where do you stand?"

@@ -6,9 +6,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from maic_tui.llm.pace import READING_PACE
+
 StructuredMode = Literal["off", "json_schema", "json_object"]
 StructuredSetting = Literal["auto", "off", "json_schema", "json_object"]  # auto: the first the server accepts
-DEMO_PACE = 150.0  # characters per second: about as fast as people read along
+DEMO_PACE = READING_PACE.chars_per_second  # a reading pace: 250 words a minute
 
 
 class ModelOptions(BaseModel):

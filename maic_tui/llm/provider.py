@@ -27,6 +27,12 @@ class ModelProvider:
     def is_remote(self) -> bool:
         return self.spec.kind == "openai"
 
+    def set_pace(self, chars_per_second: float) -> None:
+        """The demo model's speed from its next call on (the other models stream at their server's speed)."""
+        self.options = self.options.model_copy(update={"pace": chars_per_second})
+        if self.spec.kind == "demo":
+            self._cache.clear()
+
     def for_caller(self, caller: str) -> BaseChatModel:
         if caller not in self._cache:
             self._cache[caller] = self._build(caller)

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.lesson_steps import Phase, Step, lesson_steps
 from maic_tui.classroom.models import Classroom
+from maic_tui.llm.pace import Pace
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,6 +30,7 @@ class LessonState:
     score: tuple[int, int] | None = None  # earned and possible, once the lesson ended
     missed: int = 0  # questions not answered right, once the lesson ended
     running: bool = False  # the class is playing a turn or the lecture
+    pace: Pace | None = None  # how fast the lecture speaks (told by the live lesson; unknown in a replay)
 
     @classmethod
     def of(cls, classroom: Classroom) -> LessonState | None:
@@ -61,7 +63,9 @@ class LessonState:
             case None:  # a replay: where it is, no keys
                 return where, False
             case Phase.PLAYING:
-                hint = "F7 pause · type to ask · Esc stop"
+                hint = f"F7 pause · {self._pace_keys()} · type to ask · Esc stop"
+            case Phase.PAUSED if self.pace is not None and self.pace.step_by_step:
+                hint = f"F7 next step · {self._pace_keys()}"
             case Phase.PAUSED:
                 hint = "paused · F7 resume"
             case Phase.WAITING if step is not None and step.question is not None:
@@ -76,3 +80,6 @@ class LessonState:
             case _:
                 hint = "F7 starts the lesson"
         return f"{where} · {hint}", False
+
+    def _pace_keys(self) -> str:
+        return f"F8/F9 pace: {self.pace.words()}" if self.pace is not None else "F8/F9 pace"

@@ -16,8 +16,12 @@ KEYS: list[tuple[str, str]] = [
     ("PageUp / PageDown", "scroll the conversation"),
     ("F1 / F2 / F3 / F4", "help / director trace / whiteboard or slide / maximise the whiteboard (Esc restores)"),
     ("F5 / F6", "previous / next scene (in a lesson, it plays that scene)"),
-    ("F7", "lesson: pause / resume, go on after a pause or Q&A (typing “continue” does too)"),
-    ("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer (or type the answer)"),
+    ("F7", "lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does too); "
+           "after the lesson, retry the questions you missed"),
+    ("F8 / F9", "lesson pace: slower / faster (250 words a minute to start; below 100, step by step: F7 plays "
+                "each next step)"),
+    ("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
+                         "A and C)"),
     ("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, copy"),
 ]
 

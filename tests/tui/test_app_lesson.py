@@ -35,11 +35,12 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
         assert line.display and "1/4 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
         cue = app.room.view.cue
         assert cue is not None and cue.prompt == "Anything unclear before we define the derivative?"
+        said = [e for e in app.room.view.entries if isinstance(e, AgentMessage)][-1]
+        assert said.text == cue.prompt and said.agent_id == "reyes"  # the pause's question is said, in the transcript
         await pilot.press("f7")  # go on: at this pace the lesson runs on to the discussion, which hands over
-        await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.room.turns.running)
-        assert app.room.view.scene_index == 2
-        assert "Q&A · F7 continues the lesson: 4/4 Check yourself" in str(line.render())
-        await pilot.press("f7")  # the lesson stopped right before the quiz's first question: F7 asks it
+        await wait_for(pilot, lambda: _waiting(app) and app.room.view.scene_index == 2)
+        assert "3/4 Shortcuts: the power rule" in str(line.render()) and "your turn" in str(line.render())
+        await pilot.press("f7")  # nothing to add to the discussion: on to the quiz, which asks its first question
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
         assert "What is the derivative of x^4?" in app.room.view.entries[-1].text  # type: ignore[union-attr]
 
@@ -125,7 +126,7 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
         await say(pilot, "the slope: how fast it changes")
         await wait_for(pilot, lambda: _phase(app) == Phase.ENDED and not app.room.turns.running)
         line = str(app.query_one(LessonLine).render())
-        assert "Lesson over · score 4/4" in line
+        assert "Lesson over · score 5/5" in line  # the two rates of change are a point each
 
 
 async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, private_data_dir: Path) -> None:
@@ -201,3 +202,28 @@ async def test_a_replayed_lesson_shows_where_the_lesson_was_and_its_score(privat
         assert line.display
         where = shown_live.split(" · your turn")[0]  # "📖 1/4 Title · step n/m": where, without the keys
         assert str(line.render()) == where and "F7" not in str(line.render())
+
+
+async def test_f8_and_f9_change_the_pace_down_to_step_by_step_which_waits_for_f7_after_each_step() -> None:
+    app = demo_app(lesson=True)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(app))  # at the first pause (played at once: pace 0)
+        lesson = app.room.turns.lesson
+        assert lesson is not None
+        await pilot.press("f8")
+        assert lesson.pacing.pace.words() == "1500 wpm"
+        await pilot.press(*["f8"] * 9)
+        assert lesson.pacing.step_by_step
+        await pilot.press("f9", "f8")  # faster, then back to step by step
+        assert lesson.pacing.step_by_step
+        await pilot.press("f7")  # past the pause: one step, then the lesson waits for F7
+        await wait_for(pilot, lambda: _phase(app) == Phase.PAUSED)
+        position = lesson.cursor.position
+        await wait_for(pilot, lambda: "F7 next step · F8/F9 pace: step by step" in str(
+            app.query_one(LessonLine).render()))  # drawn from the view model at the next frame
+        await pilot.press("f7")
+        await wait_for(pilot, lambda: lesson.cursor.position != position and _phase(app) == Phase.PAUSED)
+        await pilot.press("f9")  # out of step by step: the lesson plays on by itself
+        await wait_for(pilot, lambda: _phase(app) in (Phase.WAITING, Phase.LIVE, Phase.PLAYING)
+                       and lesson.cursor.scene >= 1)

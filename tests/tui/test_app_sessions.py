@@ -158,7 +158,7 @@ async def test_quitting_mid_turn_closes_the_turn_in_the_log(private_data_dir: Pa
 def test_sigterm_and_sighup_quit_the_app_like_ctrl_q(tmp_path: Path, private_data_dir: Path, number: int,
                                                      code: int) -> None:
     spec = write_script(tmp_path, two_speaker_script(slow_chunks=200, delay_ms=30))
-    exit_code, _ = run_in_pty(["derivatives", "--model", spec], [(b"How?\r", 2.5),
+    exit_code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"], [(b"How?\r", 2.5),
                                                                   (lambda proc: proc.send_signal(number), 3)])
     assert exit_code == code
     with sqlite3.connect(private_data_dir / DB_NAME) as db:

@@ -36,11 +36,11 @@ SENT: dict[str, dict[str, str]] = {
     **{f"f{n}": {**dict.fromkeys(TERMINALS, seq), "linux": linux}
        for n, seq, linux in [(1, "\x1bOP", "\x1b[[A"), (2, "\x1bOQ", "\x1b[[B"), (3, "\x1bOR", "\x1b[[C"),
                              (4, "\x1bOS", "\x1b[[D"), (5, "\x1b[15~", "\x1b[[E"), (6, "\x1b[17~", "\x1b[17~"),
-                             (7, "\x1b[18~", "\x1b[18~")]},
+                             (7, "\x1b[18~", "\x1b[18~"), (8, "\x1b[19~", "\x1b[19~"), (9, "\x1b[20~", "\x1b[20~")]},
 }
 ADVERTISED_NAMES = {"Enter": "enter", "Ctrl+J": "ctrl+j", "Tab": "tab", "Shift+Tab": "shift+tab", "Esc": "escape",
                     "Ctrl+C": "ctrl+c", "Ctrl+Q": "ctrl+q", "Ctrl+P": "ctrl+p", "PageUp": "pageup",
-                    "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 8)}}
+                    "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 10)}}
 
 
 def parse(data: str) -> list[str]:

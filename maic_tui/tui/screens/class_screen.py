@@ -17,6 +17,7 @@ from textual.screen import Screen
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import PersonaRequested, ReplayFinished, ScrollRequested, SendRequested
@@ -35,7 +36,6 @@ if TYPE_CHECKING:
     Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]
 
 QUIT_WAIT_SECONDS = 1.0  # how long leaving waits for an interrupted turn to close
-LECTURE_BEAT_SECONDS = 0.8  # the pause between two steps of a lecture read at the demo's pace
 # Said once, first: the offline demo is not a model, and people should know what to expect and how to get one.
 DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared material. For a real model: "
              "--model openai:NAME (see README).")
@@ -169,7 +169,7 @@ class ClassScreen(Screen[None]):
             session.close()
             return
         session.engine.on_trace = self.view.add_trace  # the director's decisions reach the trace panel live
-        self.turns.attach(session, self._lesson_pacing(), with_lesson=True, open_floor_after_discussion=True)
+        self.turns.attach(session, self._lesson_pacing(), with_lesson=True)
         self.view.notice = None
         self._warn_if_not_recorded()
         self._play_queue()
@@ -184,8 +184,7 @@ class ClassScreen(Screen[None]):
     def _lesson_pacing(self) -> Pacing:
         from maic_tui.live.lesson_player import Pacing
 
-        pace = self.recipe.options.pace if self.recipe.options is not None else 0.0
-        return Pacing(chars_per_second=pace, beat=LECTURE_BEAT_SECONDS if pace else 0.0)
+        return Pacing.of(Pace(self.recipe.options.pace if self.recipe.options is not None else 0.0))
 
     def close_session(self) -> None:
         """Write what the log writer still holds; called before a session is dropped or the app ends."""
@@ -246,7 +245,7 @@ class ClassScreen(Screen[None]):
     def _on_lesson(self) -> None:
         lesson, state = self.turns.lesson, self.view.lesson
         if lesson is not None and state is not None:
-            state.phase, state.running = lesson.phase, self.turns.running
+            state.phase, state.running, state.pace = lesson.phase, self.turns.running, lesson.pacing.pace
         self.refresh_bindings()
 
     def lesson_shown(self) -> bool:
@@ -272,6 +271,20 @@ class ClassScreen(Screen[None]):
         if self.turns.lesson_key():
             self._play_queue()
         self._on_lesson()
+
+    def action_slower(self) -> None:
+        self._set_pace(slower=True)
+
+    def action_faster(self) -> None:
+        self._set_pace(slower=False)
+
+    def _set_pace(self, slower: bool) -> None:
+        lesson = self.turns.lesson
+        if lesson is None:
+            return
+        pace = lesson.pacing.pace.slower() if slower else lesson.pacing.pace.faster()
+        self.turns.set_pace(pace)
+        self.notify(f"Pace: {pace.words()}", timeout=2, markup=False)
 
     def action_next_scene(self) -> None:
         self.go_to_scene(self.view.scene_index + 1)

@@ -14,7 +14,6 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
-from maic_tui.text_safety import one_line
 from maic_tui.tui.plain import plain
 
 if TYPE_CHECKING:
@@ -46,7 +45,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
         secrets = usable_secrets(self.options.secrets())
         line = self.query_one("#new-progress", Static)
-        line.update(plain(one_line(redact(text, secrets), 300)))
+        line.update(plain(redact(text, secrets), 300))  # wrapped, not cut at a label's length: the reason ends it
         line.set_class(failed, "-failed")
 
     def on_input_submitted(self, event: Input.Submitted) -> None:

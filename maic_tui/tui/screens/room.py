@@ -71,6 +71,8 @@ class RoomScreen(ClassScreen):
         # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
         # footer (full at 80 columns) does not repeat it.
         Binding("f7", "lesson", "Lesson", priority=True, show=False),
+        Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
+        Binding("f9", "faster", "Faster", priority=True, show=False),
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
     ]
 
@@ -348,7 +350,7 @@ class RoomScreen(ClassScreen):
             return action in ("help", "quit")
         if action == "pause_replay":
             return self.replaying and self.log_player is not None
-        if action == "lesson":
+        if action in ("lesson", "slower", "faster"):
             return self.turns.lesson is not None
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
             return False if self.recipe.replay is not None else True if self.stoppable() else None
