@@ -151,3 +151,20 @@ def test_spotlight_dims_the_other_elements_and_laser_marks_its_target() -> None:
 def test_the_pointed_element_stays_in_view_on_a_short_pane() -> None:
     lines = render_slide(SCENE, 60, 4, DARK, Pointer("laser", "p"))
     assert len(lines) <= 4 and any("Closing words" in line.plain for line in lines)
+
+
+def test_a_table_or_code_too_big_for_its_box_counts_as_cut_and_one_that_fits_does_not() -> None:
+    from maic_tui.whiteboard.render import draw_board
+
+    wide = Whiteboard()
+    rows = [["a long header cell", "another long header cell"], ["with a long value in it", "and another one"]]
+    assert wide.apply("wb_draw_table", {"x": 20, "y": 20, "width": 300, "height": 140, "data": rows}).ok
+    code = [f"print('line {n}')" for n in range(30)]
+    assert wide.apply("wb_draw_code", {"x": 500, "y": 20, "width": 300, "height": 120, "language": "python",
+                                       "code": "\n".join(code)}).ok
+    small = draw_board(wide.elements, 60, 18, DARK)
+    assert small.cut == 2  # the pane's title then says "some cut: F4 enlarges"
+    roomy = Whiteboard()
+    assert roomy.apply("wb_draw_table", {"x": 20, "y": 20, "width": 900, "height": 300,
+                                         "data": [["f", "f'"], ["x^2", "2x"]]}).ok
+    assert draw_board(roomy.elements, 150, 40, DARK).cut == 0

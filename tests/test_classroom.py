@@ -87,7 +87,7 @@ def test_allowed_actions_default_by_role() -> None:
 
 def test_load_by_name_and_bad_name() -> None:
     assert load_classroom("water-cycle").title.startswith("The water cycle")
-    with pytest.raises(ClassroomError, match="no such file"):
+    with pytest.raises(ClassroomError, match="no such classroom: not a file here, nor one of the bundled samples"):
         load_classroom("no-such-sample")
 
 
@@ -168,3 +168,46 @@ def test_demo_pointer_must_target_a_slide_element(tmp_path: Path, capsys: pytest
     text = MINIMAL + '[[demo.opening]]\nagent = "t"\nsteps = [{ action = "laser", params = { elementId = "nope" } }]\n'
     code, lines = validate(tmp_path, text, capsys)
     assert code == 2 and lines[-1].endswith("steps[0].params.elementId: 'nope' is not an element of any scene")
+
+
+def test_validate_reports_every_problem_of_a_file_in_one_run(tmp_path: Path,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    broken = MINIMAL + """
+[[agents]]
+id = "s"
+name = "Student"
+role = "student"
+persona = "Keen."
+avatar = "S"
+colour = "#00ff00"
+
+[[scenes]]
+id = "one"
+title = "One"
+script = [{ agent = "t", say = "x", action = "spotlight" }]
+
+[[scenes]]
+id = "one"
+title = "Again"
+script = [{ agent = "t", action = "laser", params = { elementId = "missing" } }, { agent = "ghost", say = "Boo" },
+          { agent = "s", say = "Hi" }]
+"""
+    code, lines = validate(tmp_path, broken, capsys)
+    problems = [line.split(": ", 1)[1] for line in lines]
+    assert code == 2
+    # the schema's problems and the checks across the classroom together, not one round after the other
+    assert "agents[1].colour: unknown key (check the spelling)" in problems
+    assert any(p.startswith("scenes[0].script[0]: a step is one of") for p in problems)
+    assert "scenes[1].id: duplicate scene id 'one' (already used by scenes[0])" in problems
+    assert "scenes[1].script[0].params.elementId: 'missing' is not an element of this scene" in problems
+    assert "scenes[1].script[1].agent: 'ghost' is not an agent of this classroom" in problems
+    assert not any("'s' is not an agent" in p for p in problems)  # its entry is broken, and said so already
+
+
+def test_an_unknown_classroom_name_lists_the_bundled_samples(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["validate", "nosuchclass"]) == 2
+    err = capsys.readouterr().err
+    assert "nosuchclass: no such classroom" in err and "derivatives, python-loops, water-cycle" in err
+    assert "sample_classrooms" not in err  # no path inside the package
+    assert main(["run", "nosuchclass", "--say", "hi"]) == 2
+    assert "bundled samples (car-free-city, derivatives" in capsys.readouterr().err

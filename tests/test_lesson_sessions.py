@@ -169,3 +169,20 @@ def test_a_grader_echoing_the_api_key_reaches_no_output_record_or_export(
     assert main(["export", session_id, "--format", "md"]) == 0
     assert "Your key *** is showing." in capsys.readouterr().out
     assert key.encode() not in b"".join(path.read_bytes() for path in private_data_dir.iterdir())
+
+
+def test_the_session_lists_show_how_far_the_lesson_got_and_its_score(tmp_path: Path, private_data_dir: Path,
+                                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "lesson.toml"
+    lesson(tmp_path)
+    main(["run", str(path), "--lesson", "--say", "go on", "--say", "a"])  # stops at q2, unanswered
+    capsys.readouterr()
+    assert main(["run", str(path), "--lesson", "--say", "go on", "--say", "b", "--say", "slope and rate"]) == 0
+    capsys.readouterr()
+    assert main(["run", str(path), "--say", "hello"]) == 0  # Q&A only: no lesson to report
+    capsys.readouterr()
+    summaries = LogStore(private_data_dir).sessions()
+    assert [s.lesson for s in summaries] == ["", "lesson over · score 3/3", "scene 3/3 · score 0/3"]
+    assert main(["sessions"]) == 0
+    listed = capsys.readouterr().out
+    assert "LESSON" in listed.splitlines()[0] and "lesson over · score 3/3" in listed and "scene 3/3" in listed

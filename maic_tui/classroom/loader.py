@@ -14,6 +14,7 @@ from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_fi
 from maic_tui.bad_input import field_path as format_path
 from maic_tui.classroom.lesson_checks import action_problems, check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
+from maic_tui.classroom.partial import file_path, left_out_duplicates, partial_classroom
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
 
@@ -43,6 +44,9 @@ def sample_names() -> list[str]:
 
 def load_classroom(name_or_path: str | Path) -> Classroom:
     path = resolve(name_or_path)
+    if path.parent == SAMPLES_DIR and not path.exists():  # a bare name that is neither a file here nor a sample
+        raise ClassroomError([Problem(str(name_or_path), "", "no such classroom: not a file here, nor one of the "
+                                      f"bundled samples ({', '.join(sample_names())})")])
     classroom, problems = check_file(path)
     if classroom is None:
         raise ClassroomError(problems)
@@ -88,9 +92,24 @@ def _check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         classroom = Classroom.model_validate(data)
     except ValidationError as exc:
-        return None, [Problem(name, _path(err["loc"]), _message(err)) for err in exc.errors()]
+        problems = [Problem(name, _path(err["loc"]), _message(err)) for err in exc.errors()]
+        return None, problems + _partial_problems(name, data)
     problems = [Problem(name, path_, message) for path_, message in _cross_checks(classroom)]
     return (None if problems else classroom), problems
+
+
+def _partial_problems(name: str, data: dict[str, Any]) -> list[Problem]:
+    """The checks across the classroom, run on its valid parts: every problem is reported in one run. A check
+    that only fails because an agent entry was invalid (and left out) says nothing more about it."""
+    partial, origin, broken_agents = partial_classroom(data)
+    if partial is None:
+        return []
+    problems = [Problem(name, path_, message) for path_, message in left_out_duplicates(data, origin)]
+    for path_, message in _cross_checks(partial):
+        if any(message.startswith(f"{agent!r} is not an agent") for agent in broken_agents):
+            continue
+        problems.append(Problem(name, file_path(path_, origin), message))
+    return problems
 
 
 # --- pydantic errors in words -----------------------------------------------------------------------

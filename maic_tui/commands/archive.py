@@ -25,10 +25,10 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
     if not sessions:
         out.write(f"No sessions recorded yet in {one_line(str(store.path.parent))}.\n")
         return 0
-    rows = [("ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LAST MESSAGE")]
+    rows = [("ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LESSON", "LAST MESSAGE")]
     for s in sessions:  # the model column tells a demo (the offline demo model) from a real class
         rows.append((one_line(s.id, 40), one_line(s.classroom, 40), one_line(shown_model(s.model), 30),
-                     time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns),
+                     time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns), s.lesson or "—",
                      one_line(s.last_message, 50)))
     last = len(rows[0]) - 1
     widths = [max(len(row[i]) for row in rows) for i in range(last)]

@@ -6,15 +6,23 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from maic_tui.bad_input import describe_path
-from maic_tui.classroom import check_file
-from maic_tui.paths import resolve
+from maic_tui.classroom import ClassroomError, check_file, load_classroom
+from maic_tui.paths import SAMPLES_DIR, resolve
 
 
 def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
     """Print "ok" per valid file and one line per problem otherwise; exit status 2 if any is invalid."""
     status = 0
     for name in paths:
-        classroom, problems = check_file(resolve(name))  # a path, or a bundled sample's name
+        path = resolve(name)  # a path, or a bundled sample's name
+        if path.parent == SAMPLES_DIR and not path.exists():
+            try:
+                load_classroom(name)
+            except ClassroomError as exc:  # neither a file nor a sample: says which samples there are
+                status = 2
+                err.write(f"{exc}\n")
+                continue
+        classroom, problems = check_file(path)
         if classroom is not None:
             out.write(f"{describe_path(name)}: ok\n")
             continue

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
+from maic_tui.log.progress import lesson_progress
 from maic_tui.log.records import LogError, SessionInfo, Timed, parse_record
 from maic_tui.text_safety import clean_tree, one_line
 
@@ -58,6 +59,7 @@ class SessionSummary:
     turns: int
     last_message: str
     model: str = ""
+    lesson: str = ""  # how far its lesson got ("scene 3/4 · score 2/5", "lesson over · score 4/5"), or ""
 
 
 def new_session_id() -> str:
@@ -128,18 +130,20 @@ class LogStore:
         with closing(self.open()) as db:
             try:
                 rows = self._summaries(db)
+                summaries = []
+                for id_, classroom, title, started, model, turns, last_body, classroom_toml in rows:
+                    last = ""
+                    if last_body:
+                        try:
+                            last = getattr(parse_record(last_body).data, "text", "")
+                        except LogError:  # one unreadable record must not hide the session
+                            last = "(unreadable record)"
+                    progress = lesson_progress(db, str(id_), str(classroom_toml))
+                    summaries.append(SessionSummary(str(id_), str(classroom), str(title), float(started or 0),
+                                                    int(turns), last, str(model),
+                                                    progress.words() if progress is not None else ""))
             except sqlite3.Error as exc:
                 raise self._failed(exc) from None
-        summaries = []
-        for id_, classroom, title, started, model, turns, last_body in rows:
-            last = ""
-            if last_body:
-                try:
-                    last = getattr(parse_record(last_body).data, "text", "")
-                except LogError:  # one unreadable record must not hide the session
-                    last = "(unreadable record)"
-            summaries.append(SessionSummary(str(id_), str(classroom), str(title), float(started or 0), int(turns),
-                                            last, str(model)))
         return summaries
 
     @staticmethod
@@ -148,7 +152,8 @@ class LogStore:
                 SELECT s.id, s.classroom, s.title, s.started, s.model,
                        (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),
                        (SELECT r.body FROM records r WHERE r.session_id = s.id AND r.type = 'learner'
-                        ORDER BY r.seq DESC LIMIT 1)
+                        ORDER BY r.seq DESC LIMIT 1),
+                       s.classroom_toml
                 FROM sessions s ORDER BY s.started DESC, s.id DESC""").fetchall()
 
     def find(self, db: sqlite3.Connection, id_or_prefix: str) -> str:

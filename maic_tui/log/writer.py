@@ -55,6 +55,11 @@ class LogWriter:
     def session_id(self) -> str:
         return self.info.id
 
+    @property
+    def stored(self) -> bool:
+        """The session is in the store (its first records were written, or it was resumed)."""
+        return self._created
+
     def elapsed(self) -> float:
         return time.time() - self.info.started
 

@@ -149,6 +149,13 @@ class ClassroomApp(App[None]):
         await self.room.close_turn()
         self.exit(return_code=self.stop_code or 0)
 
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """The palette's *Screenshot*: to the Downloads folder, or, on a machine without one, to the data
+        directory's ``screenshots`` folder (Textual says where once it is written)."""
+        if path is None and not self.is_web:
+            path = str(screenshot_folder(self.room.recipe.data_dir))
+        self.deliver_screenshot(filename, path)
+
     def close_session(self) -> None:
         self.room.close_session()
 
@@ -180,3 +187,17 @@ class ClassroomApp(App[None]):
         the exit status of a hang-up."""
         self.stop_code = self.stop_code or 128 + signal.SIGHUP
         await self.action_quit()
+
+
+def screenshot_folder(data_dir: Path | None) -> Path:
+    """The user's Downloads folder when there is one, else ``screenshots`` in the data directory (made here)."""
+    from platformdirs import user_downloads_dir
+
+    from maic_tui import paths
+
+    downloads = Path(user_downloads_dir())
+    if downloads.is_dir():
+        return downloads
+    folder = (data_dir or paths.data_dir()) / "screenshots"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder

@@ -6,6 +6,7 @@ schemas are not loaded before it); what can be checked cheaply is checked before
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -78,4 +79,8 @@ def _run(opener: Opener, opening: str, theme: str | None) -> int:
         app.close_session()
     if app.startup_error is not None:
         raise app.startup_error
+    session = app.room.last_recorded
+    if session is not None and not app.is_web:
+        with contextlib.suppress(OSError):  # the terminal may be gone (a closed window)
+            print(f"Session {session} recorded · go on with: maic-tui --resume {session}", flush=True)
     return 0 if app.return_code is None else app.return_code

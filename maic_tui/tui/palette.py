@@ -100,6 +100,8 @@ class PaletteCommands(ListedCommands):
                           f"{agent.role} · what this agent is like and may do"))
         for summary in [] if app.is_web else self._recent_sessions(room):
             turns = f"{summary.turns} turn{'' if summary.turns == 1 else 's'}"
+            if summary.lesson:
+                turns += f" · {summary.lesson}"
             found.append((f"Resume session {summary.id}: {summary.title}", partial(room.resume_session, summary.id),
                           f"{turns} · {shown_model(summary.model)} · last: "
                           f"{one_line(summary.last_message, 40) or '—'}"))

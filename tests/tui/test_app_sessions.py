@@ -166,3 +166,29 @@ def test_sigterm_and_sighup_quit_the_app_like_ctrl_q(tmp_path: Path, private_dat
     kinds = [kind for kind, _ in rows]
     assert "text_delta" in kinds and "interrupt" in kinds and kinds[-2:] == ["agent_end", "done"]
     assert '"endReason":"interrupted"' in rows[-1][1]
+
+
+def test_on_leaving_the_app_says_the_session_id_and_how_to_go_on(private_data_dir: Path) -> None:
+    code, written = run_in_pty(["water-cycle", "--no-lesson", "--pace", "0"], [(b"What is rain?\r", 4),
+                                                                                (b"\x11", 0.5)])
+    assert code == 0
+    session = LogStore(private_data_dir).sessions()[0].id
+    assert f"Session {session} recorded · go on with: maic-tui --resume {session}".encode() in written
+    code, written = run_in_pty(["water-cycle", "--no-lesson"], [(b"\x11", 0.5)])  # nothing said: nothing kept
+    assert code == 0 and b"recorded" not in written and len(LogStore(private_data_dir).sessions()) == 1
+
+
+async def test_a_screenshot_without_a_downloads_folder_goes_to_the_data_directory(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from maic_tui.tui.app import ClassroomApp
+
+    monkeypatch.setenv("XDG_DOWNLOAD_DIR", str(tmp_path / "no-such-downloads"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    recipe = SessionRecipe("demo", ModelOptions(pace=0), data_dir=tmp_path / "data", lesson=False)
+    app = ClassroomApp(load_classroom("water-cycle"), recipe)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ready(pilot)
+        app.action_screenshot()
+        await wait_for(pilot, lambda: any((tmp_path / "data" / "screenshots").glob("*.svg")))
+    shots = list((tmp_path / "data" / "screenshots").glob("*.svg"))
+    assert len(shots) == 1 and shots[0].read_text(encoding="utf-8").startswith("<svg")

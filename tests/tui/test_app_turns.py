@@ -121,7 +121,7 @@ async def test_messages_sent_while_agents_speak_are_queued_then_sent(tmp_path: P
         assert list(app.room.view.queue) == ["second"]
         assert app.query_one("#queue").display
         await wait_for(pilot, lambda: [e.text for e in app.room.view.entries if isinstance(e, LearnerMessage)]
-                       == ["first", "second"])
+                       == ["first", "second"], timeout=40)  # the first answer alone takes about 10 s
         await finish_turn(pilot)
         assert app.room.view.entries[-1].text == "Second answer"  # type: ignore[union-attr]
         assert not app.query_one("#queue").display

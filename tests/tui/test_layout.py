@@ -8,7 +8,7 @@ import pytest
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer
 from maic_tui.tui.widgets.transcript import MessageView
-from tests.tui.helpers import demo_app, finish_turn, ready, say
+from tests.tui.helpers import demo_app, finish_turn, ready, say, wait_for
 
 
 async def test_messages_fit_their_text_after_every_resize() -> None:
@@ -52,3 +52,103 @@ async def test_the_same_answer_twice_leaves_one_copy_on_the_board_and_the_title_
         assert once >= 1 and len(app.room.view.board.elements) == once
         title = str(app.query_one(BoardPane).border_title)
         assert title.startswith(f"Whiteboard · {once} element")
+
+
+async def test_at_80_columns_an_empty_board_gives_its_room_to_the_conversation() -> None:
+    from maic_tui.classroom.loader import load_classroom_text
+    from tests.test_classroom import MINIMAL
+
+    app = demo_app(load_classroom_text(MINIMAL, "chat.toml"))  # no scenes: the side shows only the board
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.pause(0.2)
+        side, center = app.query_one("#side"), app.query_one("#center")
+        assert not side.display and center.size.width >= 60  # not 40 beside an empty 30-column pane
+        await pilot.press("f2")  # the trace lives there: the pane comes back
+        await pilot.pause(0.2)
+        assert side.display
+        await pilot.resize_terminal(150, 44)
+        await pilot.press("f2")
+        await pilot.pause(0.2)
+        assert side.display  # wide enough: the pane keeps its place
+
+
+async def test_the_options_of_a_pause_line_up() -> None:
+    from maic_tui.classroom.lesson_steps import Phase
+
+    app = demo_app("python-loops", lesson=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        lesson = app.room.turns.lesson
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if lesson is not None and lesson.phase == Phase.WAITING and app.query(".cue-option"):
+                break
+        buttons = list(app.query(".cue-option"))
+        assert len(buttons) == 2 and len({button.region.x for button in buttons}) == 1
+        for number, button in enumerate(buttons, 1):
+            label = str(button.label)
+            assert label.startswith(f"{number}· ")
+            assert button.size.width <= len(label) + 2  # not centred in a wider button: the numbers line up
+
+
+async def test_f1_at_80_columns_keeps_every_key_on_one_line() -> None:
+    from textual.widgets._markdown import MarkdownTableCellContents
+
+    app = demo_app()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await ready(pilot)
+        await pilot.press("f1")
+        await pilot.pause(0.5)
+        cells = [cell for cell in app.screen.query(MarkdownTableCellContents) if cell.has_class("cell")]
+        keys = [cell for cell in cells if cell.name and cell.name.endswith(".1")]
+        assert len(keys) > 10
+        wrapped = [str(cell.render()) for cell in keys if cell.content_size.width < len(str(cell.render()))
+                   and "Ctrl+C (class silent)" not in str(cell.render())]
+        assert wrapped == []  # "@ + name, Tab" wrapped over three lines before
+
+
+async def test_the_maximised_board_steps_back_through_the_boards_cleared_earlier() -> None:
+    app = demo_app("water-cycle")
+    async with app.run_test(size=(120, 36)) as pilot:
+        await ready(pilot)
+        board = app.room.view.board
+        for content in ("first board", "second board"):
+            assert board.apply("wb_draw_text", {"content": content, "x": 40, "y": 40, "width": 300,
+                                                "height": 60}).ok
+            assert board.apply("wb_clear", {}).ok
+        assert board.apply("wb_draw_text", {"content": "the board of now", "x": 40, "y": 40, "width": 300,
+                                            "height": 60}).ok
+        app.room.view.board_version += 1
+        app.room.view.board_changes += 1
+        await pilot.pause(0.2)
+        pane = app.query_one(BoardPane)
+        await pilot.press("f4")
+        await pilot.pause(0.2)
+        assert pane.has_focus and len(board.history) == 2, (pane.has_focus, len(board.history))
+        assert "← 2 earlier boards" in str(pane.border_title)
+        await pilot.press("left")
+        await pilot.pause(0.1)
+        assert "Earlier board 2 of 2" in str(pane.border_title) and "second board" in _drawn(pane)
+        await pilot.press("left", "left")  # stops at the first
+        await pilot.pause(0.1)
+        assert "Earlier board 1 of 2" in str(pane.border_title) and "first board" in _drawn(pane)
+        await pilot.press("right", "right")
+        await pilot.pause(0.1)
+        assert pane.looking_back is None and "the board of now" in _drawn(pane)
+        await pilot.press("left")
+        await pilot.pause(0.1)
+        assert pane.looking_back == 1
+        await pilot.press("escape")  # leaving the maximised board goes back to now
+        await wait_for(pilot, lambda: app.screen.maximized is None)
+        assert pane.looking_back is None and str(pane.border_title) == "Whiteboard · 1 element"
+
+
+def _drawn(pane: BoardPane) -> str:
+    import io
+
+    from rich.console import Console
+
+    console = Console(width=pane.size.width, record=True, file=io.StringIO())
+    console.print(pane.render())
+    return console.export_text()

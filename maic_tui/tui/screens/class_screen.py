@@ -53,6 +53,7 @@ class ClassScreen(Screen[None]):
         self.startup_error: Exception | None = None  # why the classroom could not be opened
         self._turn_worker: Worker[None] | None = None
         self.log_player: LogPlayer | None = None  # a replay's player, once it plays
+        self.last_recorded: str | None = None  # the id of the last session closed with records in the store
 
     # --- the hooks the room implements ---------------------------------------------------------------
 
@@ -192,6 +193,8 @@ class ClassScreen(Screen[None]):
         if session is not None:
             self.turns.session = None
             session.close()
+            if session.log is not None and session.log.stored:
+                self.last_recorded = session.log.session_id
 
     # --- sending and playing ---------------------------------------------------------------------------
 

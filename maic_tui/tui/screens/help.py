@@ -33,6 +33,10 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen {
         align: center middle;
     }
+    /* A key column wide enough for a key such as "@ + name, Tab" on one line: the descriptions wrap. */
+    HelpScreen MarkdownTableContent {
+        grid-columns: 21 1fr;
+    }
     #help-body {
         width: 90;
         max-width: 95%;

@@ -85,6 +85,7 @@ class RoomScreen(ClassScreen):
     replay_progress: var[str | None] = var(None)
     notice: var[str | None] = var(None)
     structured_output: var[str | None] = var(None)
+    side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
 
     def __init__(self, theme_specs: dict[str, ThemeSpec], opening: str) -> None:
         super().__init__(id="_default")
@@ -179,6 +180,11 @@ class RoomScreen(ClassScreen):
         if maximized is None:
             if previous is not None:  # it took the keys only while it filled the screen
                 previous.can_focus = False
+                if isinstance(previous, BoardPane):
+                    previous.looking_back = None  # back to the board of now
+                    previous.call_after_refresh(previous.refresh_titles)
+        elif isinstance(maximized, BoardPane):
+            maximized.call_after_refresh(maximized.refresh_titles)
             self.call_after_refresh(self.focus_composer)
 
     def focus_composer(self) -> None:
@@ -207,6 +213,13 @@ class RoomScreen(ClassScreen):
         trace = self._trace_panel()
         if trace is not None and trace.display:
             trace.show(view.trace)
+        board = self.part(BoardPane)
+        self.side_empty = board.showing_board and not view.board.elements and not (trace is not None and
+                                                                                   trace.display)
+
+    def watch_side_empty(self, empty: bool) -> None:
+        if self.is_open:
+            self.query_one("#side").set_class(empty, "-empty")
 
     def watch_statuses(self) -> None:
         if self.is_open:

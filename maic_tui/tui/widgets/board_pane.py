@@ -1,13 +1,15 @@
 """The whiteboard drawn to scale at whatever size the pane has, or the current slide when the board is
-closed (with the spotlight / laser on its element)."""
+closed (with the spotlight / laser on its element). Maximised (F4), ← and → step through the boards the class
+cleared earlier (the whiteboard keeps them as snapshots) and back to the board of now."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
+from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -17,6 +19,7 @@ from maic_tui.tui.theming import board_palette
 if TYPE_CHECKING:
     from maic_tui.classroom.themes import ThemeSpec
     from maic_tui.room.view import ClassroomView
+    from maic_tui.whiteboard.elements import Element
 
 Mode = Literal["auto", "board", "slide"]
 
@@ -24,7 +27,13 @@ Mode = Literal["auto", "board", "slide"]
 class BoardPane(Widget, can_focus=False):
     """``mode`` "auto" follows the board (open → board, closed → slide); F3 pins one or the other."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "earlier", "Earlier board"),  # only while maximised: it has the focus only then
+        Binding("right", "later", "Later board"),
+    ]
+
     mode: reactive[Mode] = reactive("auto")
+    looking_back: reactive[int | None] = reactive(None)  # an earlier board shown (a snapshot's index), or now
 
     def __init__(self, view: ClassroomView, themes: dict[str, ThemeSpec]) -> None:
         super().__init__(id="board")
@@ -37,7 +46,28 @@ class BoardPane(Widget, can_focus=False):
         self._cut = 0  # elements cut short by another's cells at this size
 
     def on_mount(self) -> None:
-        self._titles()
+        self.refresh_titles()
+
+    def action_earlier(self) -> None:
+        count = len(self.view.board.history)
+        if count:
+            self.mode = "board"
+            self.looking_back = count - 1 if self.looking_back is None else max(0, self.looking_back - 1)
+
+    def action_later(self) -> None:
+        if self.looking_back is not None:
+            later = self.looking_back + 1
+            self.looking_back = later if later < len(self.view.board.history) else None
+
+    def watch_looking_back(self) -> None:
+        self.refresh_titles()
+        self.refresh()
+
+    def _elements(self) -> tuple[Element, ...]:
+        history = self.view.board.history
+        if self.looking_back is not None and self.looking_back < len(history):
+            return history[self.looking_back].elements
+        return self.view.board.elements
 
     @property
     def showing_board(self) -> bool:
@@ -52,22 +82,29 @@ class BoardPane(Widget, can_focus=False):
                 self._board_changes = view.board_changes
                 self.mode = "auto"  # new board work: show it again
             self._version = view.board_version
-            self._titles()
+            self.refresh_titles()
             self.refresh()
 
     def toggle(self) -> None:
         self.mode = "slide" if self.showing_board else "board"
 
     def watch_mode(self) -> None:
-        self._titles()
+        self.refresh_titles()
         self.refresh()
 
-    def _titles(self) -> None:
+    def refresh_titles(self) -> None:
+        """The border title: what the pane shows, and (maximised) the earlier boards to step back to."""
         view = self.view
         if self.showing_board:
-            count = len(view.board.elements) if self._visible is None else self._visible
+            count = len(self._elements()) if self._visible is None else self._visible
             cut = " · some cut: F4 enlarges" if self._cut and not self.has_class("-maximized") else ""
             self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}{cut}"
+            earlier = len(view.board.history)
+            if self.looking_back is not None:
+                self.border_title = (f"Earlier board {self.looking_back + 1} of {earlier} · "
+                                     f"{count} element{'s' if count != 1 else ''} · ← → · Esc")
+            elif earlier and self.has_class("-maximized"):
+                self.border_title += f" · ← {earlier} earlier board{'s' if earlier != 1 else ''}"
         elif view.scene is not None:  # a border title string would be read as markup
             self.border_title = plain(f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {view.scene.title}")
 
@@ -76,22 +113,23 @@ class BoardPane(Widget, can_focus=False):
 
         width, height = self.content_size
         palette = board_palette(self.app, self.themes)
-        key = (self._version, self.showing_board, width, height, palette)
+        key = (self._version, self.showing_board, width, height, palette, self.looking_back)
         if self._cache is not None and self._cache[0] == key:
             return self._cache[1]
         base = Style(color=palette.ink, bgcolor=palette.background)
         if self.showing_board:
-            if not self.view.board.elements:
+            elements = self._elements()
+            if not elements:
                 self._visible, self._cut = None, 0
                 lines = [Text("The whiteboard is empty.", style=base + Style(dim=True, italic=True))]
             else:
                 cols, rows = fitted_size(width, height)
-                drawn = draw_board(self.view.board.elements, cols, rows, palette)
+                drawn = draw_board(elements, cols, rows, palette)
                 pad = " " * ((width - cols) // 2)
                 lines = [Text(pad) + line for line in drawn.lines]
                 if (drawn.visible, drawn.cut) != (self._visible, self._cut):
                     self._visible, self._cut = drawn.visible, drawn.cut
-                    self.call_later(self._titles)  # the title counts what is on screen
+                    self.call_later(self.refresh_titles)  # the title counts what is on screen
         else:
             assert self.view.scene is not None
             lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)

@@ -169,16 +169,26 @@ def _shape(canvas: Canvas, element: ShapeElement, box: _Cells, palette: BoardPal
     draw(canvas, box.x, box.y, box.width, box.height, palette.style(element.fill))
 
 
+def _shortened(lines: list[Text], texts: list[str]) -> bool:
+    """Drawn with an ellipsis, or as a placeholder, that the element's own text does not have."""
+    drawn = "".join(line.plain for line in lines)
+    return ("…" in drawn and not any("…" in text for text in texts)) or drawn.startswith("▦")
+
+
 def _table(canvas: Canvas, element: TableElement, box: _Cells, palette: BoardPalette) -> None:
     border = palette.style(element.outline_color if element.outline_width > 0 else palette.grid)
     header = palette.style(element.theme_color, bold=True)
     lines = table_lines(element, box.width, box.height, border, header, palette.style())
+    if _shortened(lines, [cell for row in element.cells for cell in row]):
+        canvas.shortened()  # the pane's title says "some cut: F4 enlarges"
     canvas.blit(box.x, box.y, lines, box.right(canvas), box.bottom(canvas))
 
 
 def _code(canvas: Canvas, element: CodeElement, box: _Cells, palette: BoardPalette) -> None:
     lines = code_lines(element, box.width, box.height, palette.dark, palette.style(palette.grid),
                        palette.style(bold=True))
+    if _shortened(lines, [line.content for line in element.lines]):
+        canvas.shortened()
     canvas.blit(box.x, box.y, lines, box.right(canvas), box.bottom(canvas))
 
 

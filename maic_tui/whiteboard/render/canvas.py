@@ -41,10 +41,14 @@ class Canvas:
         self._drawing = FREE  # the element being drawn
         self._claims = False
         self.drawn: set[int] = set()  # the elements that got at least one cell
-        self.cut: set[int] = set()  # the elements cut short by another's cells
+        self.cut: set[int] = set()  # the elements cut short (by another's cells, or too big for their box)
 
     def begin(self, element: int, claims: bool) -> None:
         self._drawing, self._claims = element, claims
+
+    def shortened(self) -> None:
+        """The element being drawn did not fit its box whole (a table's cells or rows, a code's lines)."""
+        self.cut.add(self._drawing)
 
     def owned_by_other(self, x: int, y: int) -> bool:
         owner = self._owners[y][x]

@@ -1,0 +1,51 @@
+"""How far a recorded session's lesson got, for the session lists (``maic-tui sessions``, the palette's *Resume*):
+the scene it was at and the score, read from the lesson's own records and the classroom the session kept."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+
+from maic_tui.bad_input import BadInput
+from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.log.records import LessonEndRecord, LogError, QuizResultRecord, StepRecord, parse_record
+
+
+@dataclass(frozen=True, slots=True)
+class LessonProgress:
+    scene: int  # 1-based
+    scenes: int
+    earned: int
+    possible: int
+    ended: bool
+
+    def words(self) -> str:
+        where = "lesson over" if self.ended else f"scene {self.scene}/{self.scenes}"
+        return f"{where} · score {self.earned}/{self.possible}" if self.possible else where
+
+
+def lesson_progress(db: sqlite3.Connection, session_id: str, classroom_toml: str) -> LessonProgress | None:
+    """None when the session's lesson never started (Q&A only) or its records cannot be read."""
+    rows = db.execute("SELECT body FROM records WHERE session_id = ? AND type IN ('step', 'quiz_result', "
+                      "'lesson_end') ORDER BY seq", (session_id,)).fetchall()
+    if not rows:
+        return None
+    scene, ended, earned = 0, False, dict[str, int]()
+    for (body,) in rows:
+        try:
+            record = parse_record(body)
+        except LogError:
+            continue
+        if isinstance(record, StepRecord):
+            scene, ended = record.data.scene, False
+        elif isinstance(record, QuizResultRecord):
+            earned[record.data.question_id] = record.data.earned  # a retried question counts its last answer
+        elif isinstance(record, LessonEndRecord):
+            ended = True
+    try:
+        classroom = load_classroom_text(classroom_toml, "the session's classroom")
+    except BadInput:
+        return None
+    possible = sum(question.worth for found in classroom.scenes for question in found.questions)
+    return LessonProgress(min(scene + 1, len(classroom.scenes)), len(classroom.scenes), sum(earned.values()),
+                          possible, ended)
