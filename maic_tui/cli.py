@@ -73,7 +73,8 @@ def _app_parser() -> argparse.ArgumentParser:
                         help="classroom file or bundled sample name (default: derivatives)")
     _model_flags(parser)
     parser.add_argument("--pace", type=_pace, default=None, metavar="CPS",
-                        help="the demo model's streaming speed in characters per second (default 150)")
+                        help="the lecture's and the demo model's speed in characters per second (default 25: "
+                             "250 words a minute)")
     parser.add_argument("--theme", default=None, metavar="NAME", help="colour theme (default: your last choice)")
     parser.add_argument("--resume", default=None, metavar="ID",
                         help="reopen a recorded session (an id or its unique start; see maic-tui sessions)")
@@ -108,7 +109,7 @@ def _parser() -> argparse.ArgumentParser:
     _model_flags(run)
     run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
-                          "default 150 on a terminal, 0 when the output is piped)")
+                          "default 25 on a terminal, 0 when the output is piped)")
     _data_dir_flag(run)
     new = verbs.add_parser("new", help="generate a classroom file on a topic with a real model")
     new.add_argument("topic", help="what the lesson teaches")

@@ -168,3 +168,13 @@ def test_a_table_or_code_too_big_for_its_box_counts_as_cut_and_one_that_fits_doe
     assert roomy.apply("wb_draw_table", {"x": 20, "y": 20, "width": 900, "height": 300,
                                          "data": [["f", "f'"], ["x^2", "2x"]]}).ok
     assert draw_board(roomy.elements, 150, 40, DARK).cut == 0
+
+
+def test_a_quiz_slide_shows_its_questions_and_options_never_the_answers() -> None:
+    from maic_tui.classroom.loader import load_classroom
+
+    quiz = next(scene for scene in load_classroom("derivatives").scenes if scene.type == "quiz")
+    text = "\n".join(line.plain for line in render_slide(quiz, 60, 40, DARK))
+    assert "1. What is the derivative of x^4?" in text and "A) 4x^3" in text and "C) 4x^4" in text
+    assert "2. Which of these are rates of change?" in text and "(answer in your own words)" in text
+    assert "Bring the 4 down" not in text  # the analysis is told after the answer, not on the slide

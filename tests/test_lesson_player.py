@@ -316,3 +316,14 @@ async def test_f7_at_a_discussion_goes_on_without_a_contribution(tmp_path: Path)
     assert player.phase == Phase.WAITING
     player.go_on()
     assert "Back to slopes." in speech(await collect(player.play()))
+
+
+async def test_at_a_pause_a_question_back_anywhere_in_the_answer_keeps_the_lesson_waiting(tmp_path: Path) -> None:
+    script = {"director": [pick("t"), pick("s"), pick("USER")],
+              "agents": {"t": [text("A slope is steepness. Can you guess the slope of y = 3x?")],
+                         "s": [text("I think I know it.")]}}
+    player = LessonPlayer(script_session(tmp_path, lesson(tmp_path), script))
+    await collect(player.play())
+    assert player.phase == Phase.WAITING  # at the pause
+    await collect(player.learner("What is a slope?"))
+    assert player.phase == Phase.LIVE and player.cursor.position == (0, 3)  # waits; F7 plays the next step

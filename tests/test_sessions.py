@@ -254,8 +254,9 @@ def test_sessions_lists_newest_first_and_says_when_there_are_none(tmp_path: Path
     second, _, _ = _recorded_session(tmp_path, private_data_dir, "How?", "Again?")
     assert main(["sessions", "--data-dir", str(private_data_dir)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].split() == ["ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LAST", "MESSAGE"]
+    assert lines[0].split() == ["ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LESSON", "LAST", "MESSAGE"]
     assert lines[1].startswith(second) and " 2 " in lines[1] and lines[1].endswith("Again?")
+    assert " — " in lines[1]  # Q&A only: no lesson to show
     assert lines[2].startswith(first)
 
 

@@ -64,16 +64,46 @@ class TurnDriver:
     # --- messages ---------------------------------------------------------------------------------------
 
     def refusal(self, text: str) -> str | None:
-        """Why a message cannot be played (an ``@name`` not in the class), before it leaves the composer."""
+        """Why a message cannot be played (an ``@name`` not in the class, or muted), before it leaves the
+        composer."""
         try:
-            addressed(self.classroom.agents, text)
+            self.read(text)
         except BadInput as exc:
             return exc.lines[0]
         return None
 
     def read(self, text: str) -> Addressed:
-        """A message read as it will be played: raises the one-line error of an ``@name`` not in the class."""
-        return addressed(self.classroom.agents, text.strip())
+        """A message read as it will be played: raises the one-line error of an ``@name`` not in the class, or
+        of one the learner muted."""
+        message = addressed(self.classroom.agents, text.strip())
+        if message.agent is not None and message.agent in self.muted:
+            agent = self.classroom.agent(message.agent)
+            raise BadInput(f"{agent.name if agent else message.agent} is muted: unmute them (Ctrl+P) to ask them")
+        return message
+
+    # --- who may speak --------------------------------------------------------------------------------------
+
+    @property
+    def muted(self) -> frozenset[str]:
+        return self.session.context.settings.muted if self.session is not None else frozenset()
+
+    @property
+    def max_agents(self) -> int | None:
+        return self.session.context.settings.max_agents if self.session is not None else None
+
+    def control(self, muted: frozenset[str] | None = None, max_agents: int | Literal["keep"] | None = "keep",
+                ) -> str | None:
+        """Mute or unmute agents, or limit the agents per turn, from the next turn on (recorded, and shown through
+        ``on_record``); the lead teacher cannot be muted. A one-line refusal, or None when done."""
+        if self.session is None:
+            return "the class is not ready yet"
+        lead = self.classroom.lead() or self.classroom.agents[0]
+        muted = self.muted if muted is None else muted
+        if lead.id in muted:
+            return f"{lead.name} leads the class and cannot be muted"
+        limit = self.max_agents if max_agents == "keep" else max_agents
+        self._emit(self.session.control(frozenset(muted), limit))
+        return None
 
     def submit(self, message: str | Addressed) -> bool:
         """Queue a learner message (read here once, if it was not); True when the caller should start ``play``

@@ -168,6 +168,9 @@ class LessonPlayer:
                 steps = self._run_of(step)
                 agent = self.session.classroom.agent(steps[0].agent or "")
                 assert agent is not None  # the loader checked every step's agent
+                if agent.id in self.session.context.settings.muted:
+                    self._done(step, len(steps))  # the learner muted this agent: the lesson goes on without it
+                    return
                 finished = True
                 async for record in self._say(agent, steps):
                     finished = not isinstance(record, InterruptRecord) and finished
@@ -349,16 +352,16 @@ class LessonPlayer:
             return
         if not waiting:
             self.cursor.learner_spoke()
-        last = ""  # what the class said last: does it ask the learner something?
+        said: list[str] = []  # each message of the class's answer: does one ask the learner something?
         async for event in self.session.turn(message):
             if isinstance(event, AgentStartEvent):
-                last = ""
-            elif isinstance(event, TextDeltaEvent):
-                last += event.data.content
+                said.append("")
+            elif isinstance(event, TextDeltaEvent) and said:
+                said[-1] += event.data.content
             yield event
         if waiting:  # a pause (or a discussion's hand-over), answered
             self.cursor.answered()
-            if asks_learner(last):
+            if any(asks_learner(text) for text in said):
                 self.cursor.learner_spoke()  # the class asked back: the lesson waits for the answer (or F7)
             async for record in self._moved():
                 yield record
@@ -420,7 +423,8 @@ class LessonPlayer:
 
 
 def asks_learner(said: str) -> bool:
-    """The class's last message ends with a question (to the learner, who has the floor next)."""
+    """A message of the class ends with a question: the learner may want to answer it before the lesson goes
+    on (the class's own questions to each other count too: waiting is the safe side)."""
     return said.rstrip().rstrip("\"'”’)*_").endswith("?")
 
 

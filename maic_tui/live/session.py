@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -19,6 +20,8 @@ from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.log.records import (
+    ClassControlData,
+    ClassControlRecord,
     InterruptRecord,
     LearnerData,
     LearnerRecord,
@@ -76,6 +79,9 @@ class ClassroomSession:
         ctx.message_count = rebuilt.message_count
         grades = {r.question_id: Grade(r.earned, r.points, r.comment or "", r.answer) for r in rebuilt.quiz_results}
         self.cursor.restore(rebuilt.lesson_at, grades, rebuilt.lesson_ended)
+        if rebuilt.control is not None:
+            ctx.settings = replace(ctx.settings, muted=frozenset(rebuilt.control.muted),
+                                   max_agents=rebuilt.control.max_agents)
         if self.log is not None:
             for record in rebuilt.repairs:
                 self.log.record(record)
@@ -111,6 +117,12 @@ class ClassroomSession:
         if self.log is not None:
             self.log.record(record)
         return record
+
+    def control(self, muted: frozenset[str], max_agents: int | None) -> ClassControlRecord:
+        """Who may speak from the next turn on (the learner's mute, solo, agents per turn), recorded."""
+        ctx = self.context
+        ctx.settings = replace(ctx.settings, muted=muted, max_agents=max_agents)
+        return self.record(ClassControlRecord(data=ClassControlData(muted=sorted(muted), max_agents=max_agents)))
 
     def start_scene(self, index: int) -> SceneRecord:
         """The lesson starts a scene: agents see it from now on, and the log says so (even for the scene shown)."""

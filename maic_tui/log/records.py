@@ -10,6 +10,7 @@ A record is one of the eight protocol events or one of the learner's own records
   "analysis"?}``  a graded answer
 - ``lesson_end`` ``{"score", "maxScore", "scenes", "review"?}``  the lesson's last scene is done; ``review`` lists
   each question as ``quiz_result`` data
+- ``class_control`` ``{"muted", "maxAgents"?}``  who may speak, as the learner set it (mute, solo, agents per turn)
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -100,6 +101,18 @@ class LessonEndRecord(WireModel):
     data: LessonEndData
 
 
+class ClassControlData(WireModel):
+    muted: list[str] = Field(default_factory=list)  # agents the learner muted (never picked by the director)
+    max_agents: int | None = None  # agent turns per learner turn the learner allows (None: the classroom's)
+
+
+class ClassControlRecord(WireModel):
+    """The learner changed who may speak: written when it changes, so a resume and a replay have it too."""
+
+    type: Literal["class_control"] = "class_control"
+    data: ClassControlData
+
+
 class SessionInfo(WireModel):
     """A session's header: what it is, and the classroom file as it was (so it resumes and replays exactly)."""
 
@@ -116,12 +129,13 @@ class SessionHeader(WireModel):
     data: SessionInfo
 
 
-LearnerSide = LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
+LearnerSide = (LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
+               | ClassControlRecord)
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
                                                 "scene": SceneRecord, "step": StepRecord,
                                                 "quiz_result": QuizResultRecord,
-                                                "lesson_end": LessonEndRecord}
+                                                "lesson_end": LessonEndRecord, "class_control": ClassControlRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 

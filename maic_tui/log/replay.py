@@ -22,6 +22,8 @@ from maic_tui.events import (
     ThinkingEvent,
 )
 from maic_tui.log.records import (
+    ClassControlData,
+    ClassControlRecord,
     InterruptRecord,
     LearnerRecord,
     LessonEndRecord,
@@ -53,6 +55,7 @@ class Rebuilt:
     quiz_results: list[QuizResultData] = field(default_factory=list)  # the graded answers, in order
     lesson_at: tuple[int, int] | None = None  # the step the lesson plays next (scene, index), once it started
     lesson_ended: bool = False
+    control: ClassControlData | None = None  # who may speak, as the learner last set it
     _open: dict[str, _Speaking] = field(default_factory=dict)
     _in_turn: bool = False
     _interrupted: bool = False
@@ -77,6 +80,8 @@ class Rebuilt:
                 self.quiz_results.append(result)
             case LessonEndRecord():
                 self.lesson_ended, self._in_turn = True, False
+            case ClassControlRecord(data=control):
+                self.control = control
             case ThinkingEvent() if not self._in_turn:  # a turn the lesson opened
                 self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
             case AgentStartEvent() if not self._in_turn:

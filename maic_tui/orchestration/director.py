@@ -11,6 +11,7 @@ from typing import Any
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.types import StreamWriter
 
+from maic_tui.classroom.models import Classroom
 from maic_tui.events import (
     CueUserData,
     CueUserEvent,
@@ -95,7 +96,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         message = f"the turn ran past its limit of {ctx.turn_budget_seconds():g} s; stopped"
         writer(ErrorEvent(data=ErrorData(message=message)))
         return step.end("error", "limit", END, message)
-    if turns >= limits.max_agent_turns:
+    if turns >= ctx.settings.agent_turns(limits):
         return step.end("agent_turn_limit", "limit", END, f"{turns} agent turns reached the limit")
     if state["director_calls"] >= budget:
         return step.end("director_budget", "limit", END, f"{budget} director calls used")
@@ -107,7 +108,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         if turns == 0:
             return step.dispatch(only, "single_agent", "the only agent", lesson.request if lesson else "")
         return step.end("cue_user", "single_agent", USER, "the only agent has spoken")
-    if turns == 0 and state["first_agent"]:
+    if turns == 0 and state["first_agent"] and state["first_agent"] not in ctx.settings.muted:
         if lesson is not None:
             return step.dispatch(state["first_agent"], "trigger", f"opens the lesson's {lesson.kind}", lesson.request)
         return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
@@ -118,11 +119,12 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
 
 async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     ctx, state = step.ctx, step.state
-    view = RoutingView(ctx.classroom, state["learner_message"], tuple(state["responses"]))
+    present = present_classroom(ctx)  # muted agents are neither offered nor accepted
+    view = RoutingView(present, state["learner_message"], tuple(state["responses"]))
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     # The conversation before this turn: the same for every decision of the turn, so a server's prompt cache
     # reuses all of it (this turn's learner message and contributions are given apart, after it).
-    messages = director_messages(ctx.classroom, ctx.history[:ctx.turn_start], state["learner_message"],
+    messages = director_messages(present, ctx.history[:ctx.turn_start], state["learner_message"],
                                  state["responses"], state["ledger"], ctx.board, step.number, state["lesson"])
     rejection = ""
     for attempt in (1, 2):
@@ -146,6 +148,10 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
             continue
         step.parsed = decision.as_dict()
         verdicts = check(decision, view)
+        if decision.next_agent in ctx.settings.muted:
+            verdicts.insert(0, GuardVerdict(rule="muted", passed=False, reason=(
+                f"{decision.next_agent} is muted by the learner; choose one of "
+                f"{', '.join(a.id for a in present.agents)}, USER or END")))
         step.guards += verdicts
         failed = next((v for v in verdicts if not v.passed), None)
         if failed is None:
@@ -209,3 +215,11 @@ def _apply(step: _Step, decision: Decision) -> dict[str, Any]:
         return step.end("director_end", "model", END, f"unknown agent '{decision.next_agent}'")
     return step.dispatch(decision.next_agent, "model", "the director's choice", decision.instruction)
 
+
+
+def present_classroom(ctx: EngineContext) -> Classroom:
+    """The classroom as the director sees it: without the agents the learner muted."""
+    muted = ctx.settings.muted
+    if not muted:
+        return ctx.classroom
+    return ctx.classroom.model_copy(update={"agents": [a for a in ctx.classroom.agents if a.id not in muted]})

@@ -53,6 +53,13 @@ def director_budget(limits: Limits) -> int:
 class TurnSettings:
     output_char_cap: int = OUTPUT_CHAR_CAP
     max_director_calls: int | None = None  # lower than the budget formula, for routing QA
+    muted: frozenset[str] = frozenset()  # agents the learner muted: the director may not pick them
+    max_agents: int | None = None  # the learner's limit on agent turns per learner turn (below the classroom's)
+
+    def agent_turns(self, limits: Limits) -> int:
+        """Agent turns allowed in one learner turn."""
+        return limits.max_agent_turns if self.max_agents is None else max(1, min(limits.max_agent_turns,
+                                                                                  self.max_agents))
 
     def budget(self, limits: Limits) -> int:
         formula = director_budget(limits)

@@ -27,6 +27,8 @@ from maic_tui.events import (
     TraceRecord,
 )
 from maic_tui.log.records import (
+    ClassControlData,
+    ClassControlRecord,
     InterruptRecord,
     LearnerRecord,
     LessonEndData,
@@ -112,6 +114,8 @@ class ClassroomView:
         self.structured_output: str | None = None  # how a server's output is constrained, once known
         self.replay: str | None = None  # a replay's progress ("playing · 12/80 records"), once one plays
         self.notice: str | None = None  # what the composer says while the class gets ready
+        self.muted: frozenset[str] = frozenset()  # agents the learner muted
+        self.max_agents: int | None = None  # agent turns per learner turn the learner allows
         self.board_version = 0  # bumped on every board, scene or pointer change
         self.board_changes = 0  # bumped on every whiteboard action only
         self.dirty: set[int] = set()  # indexes of entries changed since the last ``take_dirty``
@@ -180,6 +184,9 @@ class ClassroomView:
                     self.lesson.score, self.lesson.missed = None, 0  # playing again (the missed questions)
             case QuizResultRecord(data=result):
                 self.note(quiz_line(result))
+            case ClassControlRecord(data=control):
+                self.muted, self.max_agents = frozenset(control.muted), control.max_agents
+                self.note(control_line(self.classroom, control))
             case LessonEndRecord(data=end):
                 self.turn_active = False
                 self.note(lesson_end_line(end))
@@ -281,6 +288,20 @@ def quiz_line(result: QuizResultData) -> str:
     if result.analysis:
         parts.append(result.analysis)
     return " ".join(parts)
+
+
+def control_line(classroom: Classroom, control: ClassControlData) -> str:
+    """Who may speak now, as the transcript notes it when the learner changes it."""
+    names = [agent.name for agent in classroom.agents if agent.id in control.muted]
+    speaking = [agent.name for agent in classroom.agents if agent.id not in control.muted]
+    if not names:
+        who = "Everyone may speak"
+    elif len(speaking) == 1:
+        who = f"Only {speaking[0]} speaks (solo)"
+    else:
+        who = f"Muted: {', '.join(names)}"
+    limit = control.max_agents
+    return who + (f" · at most {limit} agent{'s' if limit != 1 else ''} a turn" if limit else "") + "."
 
 
 def lesson_end_line(end: LessonEndData) -> str:

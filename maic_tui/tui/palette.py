@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import TYPE_CHECKING, Protocol, cast
+from typing import TYPE_CHECKING, Literal, Protocol, cast
 
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from maic_tui.live.assembly import SessionRecipe
     from maic_tui.live.session import ClassroomSession
     from maic_tui.log.store import SessionSummary
+    from maic_tui.room.view import ClassroomView
 
 RECENT_SESSIONS = 10
 
@@ -57,9 +58,13 @@ class Room(Protocol):
     def recipe(self) -> SessionRecipe: ...
     @property
     def session(self) -> ClassroomSession | None: ...
+    @property
+    def view(self) -> ClassroomView: ...
     async def run_action(self, action: str) -> bool: ...
     def go_to_scene(self, index: int) -> None: ...
     def show_persona(self, agent_id: str) -> None: ...
+    def control_class(self, muted: frozenset[str] | None = None,
+                      max_agents: int | Literal["keep"] | None = "keep") -> None: ...
     async def resume_session(self, session_id: str) -> None: ...
     async def switch_classroom(self, name: str) -> None: ...
 
@@ -98,6 +103,7 @@ class PaletteCommands(ListedCommands):
         for agent in room.classroom.agents:
             found.append((f"Persona: {agent.name}", partial(room.show_persona, agent.id),
                           f"{agent.role} · what this agent is like and may do"))
+        found += class_controls(room)
         for summary in [] if app.is_web else self._recent_sessions(room):
             turns = f"{summary.turns} turn{'' if summary.turns == 1 else 's'}"
             if summary.lesson:
@@ -154,3 +160,35 @@ def highlight(matcher: Matcher, candidate: str) -> Content:
         if not candidate[offset].isspace():
             content = content.stylize(matcher.match_style, offset, offset + 1)
     return content
+
+
+def class_controls(room: Room) -> list[Entry]:
+    """Who may speak: mute or unmute each agent but the lead, solo (only the lead), everyone, agents per turn."""
+    classroom, view = room.classroom, room.view
+    lead = classroom.lead() or classroom.agents[0]
+    muted = view.muted
+    found: list[Entry] = []
+    for agent in classroom.agents:
+        if agent.id == lead.id:
+            continue
+        if agent.id in muted:
+            found.append((f"Unmute: {agent.name}", partial(room.control_class, muted - {agent.id}),
+                          "Let this agent speak again from the next turn"))
+        else:
+            found.append((f"Mute: {agent.name}", partial(room.control_class, muted | {agent.id}),
+                          "The director stops picking this agent (its lines in the lesson are skipped)"))
+    others = frozenset(agent.id for agent in classroom.agents if agent.id != lead.id)
+    if others and not others <= muted:
+        found.append((f"Solo: only {lead.name} speaks", partial(room.control_class, others),
+                      "Mute everyone else; “Everyone speaks again” undoes it"))
+    if muted:
+        found.append(("Everyone speaks again", partial(room.control_class, frozenset()), "Unmute every agent"))
+    top = classroom.limits.max_agent_turns
+    for count in range(1, top):
+        found.append((f"Agents per turn: {count}", partial(room.control_class, None, count),
+                      f"At most {count} agent turn{'s' if count != 1 else ''} for each of your messages "
+                      f"(the classroom allows {top})"))
+    if view.max_agents is not None:
+        found.append((f"Agents per turn: as the classroom says ({top})", partial(room.control_class, None, None),
+                      "Back to the classroom's own limit"))
+    return found

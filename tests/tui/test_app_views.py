@@ -152,6 +152,31 @@ async def test_clicking_an_agent_opens_its_persona_card_and_closing_it_gives_the
         assert app.query_one(Composer).text == "hi"
 
 
+async def test_m_on_a_persona_card_mutes_and_unmutes_that_agent_but_not_the_lead() -> None:
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        app.room.show_persona("marcus")
+        await pilot.pause(0.1)
+        assert "M mutes" in str(app.screen.query_one("#persona-card").border_subtitle)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: app.room.view.muted == {"marcus"})
+        assert not isinstance(app.screen, PersonaScreen)
+        app.room.show_persona("marcus")
+        await pilot.pause(0.1)
+        assert "M unmutes" in str(app.screen.query_one("#persona-card").border_subtitle)
+        await pilot.press("m")
+        await wait_for(pilot, lambda: not app.room.view.muted)
+        lead = app.room.classroom.lead()
+        assert lead is not None
+        app.room.show_persona(lead.id)
+        await pilot.pause(0.1)
+        assert "M " not in str(app.screen.query_one("#persona-card").border_subtitle)
+        await pilot.press("m")  # the lead cannot be muted: the key does nothing
+        await pilot.pause(0.1)
+        assert isinstance(app.screen, PersonaScreen) and not app.room.view.muted
+
+
 async def test_a_long_session_keeps_a_bounded_number_of_mounted_messages() -> None:
     app = demo_app()
     async with app.run_test(size=(140, 45)) as pilot:

@@ -13,7 +13,7 @@ from maic_tui.cli import main
 from maic_tui.live.assembly import SessionRecipe
 from maic_tui.llm.options import ModelOptions
 from maic_tui.tui.app import ClassroomApp
-from tests.tui.helpers import demo_app, ready, wait_for
+from tests.tui.helpers import demo_app, finish_turn, ready, say, wait_for
 
 
 async def palette_entries(pilot: object, query: str) -> list[str]:
@@ -88,3 +88,38 @@ async def test_a_browser_tab_cannot_touch_the_servers_settings_sessions_or_files
         app.theme = "paper"  # this tab's own choice
         await pilot.pause(0.2)
     assert private_config.read_text(encoding="utf-8") == 'model = "demo"\ntheme = "chalkboard"\n'
+
+
+async def test_mute_solo_and_everyone_from_the_palette_show_in_the_class_list_and_the_transcript() -> None:
+    from maic_tui.room.view import SystemNote
+    from maic_tui.tui.widgets.roster import MUTED_MARK, Roster
+
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await pilot.press("ctrl+p")
+        entries = await palette_entries(pilot, "mute juno")
+        assert entries[0] == "Mute: Juno"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.room.view.muted == {"juno"})
+        roster = app.query_one(Roster)
+        await wait_for(pilot, lambda: roster.muted == {"juno"})
+        assert MUTED_MARK in roster.line(next(a for a in roster.agents if a.id == "juno")).plain
+        notes = [e.text for e in app.room.view.entries if isinstance(e, SystemNote)]
+        assert notes[-1] == "Muted: Juno."
+        await pilot.press("ctrl+p")
+        entries = await palette_entries(pilot, "solo")
+        assert entries[0].startswith("Solo: only ") and entries[0].endswith(" speaks")
+        await pilot.press("enter")
+        lead = app.room.classroom.lead()
+        assert lead is not None
+        await wait_for(pilot, lambda: app.room.view.muted == {a.id for a in app.room.classroom.agents} - {lead.id})
+        await say(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        from maic_tui.room.view import AgentMessage
+
+        assert {e.agent_id for e in app.room.view.entries if isinstance(e, AgentMessage)} == {lead.id}
+        await pilot.press("ctrl+p")
+        await palette_entries(pilot, "everyone speaks again")
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: not app.room.view.muted)

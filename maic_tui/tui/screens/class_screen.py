@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from textual import work
 from textual.screen import Screen
@@ -274,6 +274,14 @@ class ClassScreen(Screen[None]):
         if self.turns.lesson_key():
             self._play_queue()
         self._on_lesson()
+
+    def control_class(self, muted: frozenset[str] | None = None, max_agents: int | Literal["keep"] | None = "keep",
+                      ) -> None:
+        """Mute, solo, everyone, agents per turn (the palette, a persona card): from the next turn on."""
+        refusal = self.turns.control(muted, max_agents)
+        if refusal is not None:
+            self.notify(refusal, severity="warning", markup=False)
+        self.flush()
 
     def action_slower(self) -> None:
         self._set_pace(slower=True)

@@ -22,7 +22,9 @@ ROLE_WORDS = {"teacher": "Teacher · leads the lesson",
               "student": "Student · a classmate who asks and answers"}
 
 
-class PersonaScreen(ModalScreen[None]):
+class PersonaScreen(ModalScreen[bool]):
+    """An agent's card; M mutes or unmutes the agent (dismissed with True), except the lead's."""
+
     DEFAULT_CSS = """
     PersonaScreen {
         align: center middle;
@@ -39,12 +41,18 @@ class PersonaScreen(ModalScreen[None]):
         margin-bottom: 1;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss(False)", "Close"),
+                                              Binding("m", "dismiss(True)", "Mute / unmute")]
 
-    def __init__(self, agent: Agent, scene_type: str | None) -> None:
+    def __init__(self, agent: Agent, scene_type: str | None, muted: bool | None = None) -> None:
+        """``muted``: whether the learner muted this agent (None: it leads the class and cannot be muted)."""
         super().__init__()
         self.agent = agent
         self.scene_type = scene_type
+        self.muted = muted
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        return not (action == "dismiss" and parameters == (True,) and self.muted is None)
 
     def compose(self) -> ComposeResult:
         agent = self.agent
@@ -62,4 +70,5 @@ class PersonaScreen(ModalScreen[None]):
 
     def on_mount(self) -> None:
         self.query_one("#persona-card").border_title = "Persona"
-        self.query_one("#persona-card").border_subtitle = "Esc closes"
+        mute = "" if self.muted is None else ("M unmutes · " if self.muted else "M mutes · ")
+        self.query_one("#persona-card").border_subtitle = f"{mute}Esc closes"

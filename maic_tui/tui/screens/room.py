@@ -85,6 +85,7 @@ class RoomScreen(ClassScreen):
     replay_progress: var[str | None] = var(None)
     notice: var[str | None] = var(None)
     structured_output: var[str | None] = var(None)
+    muted: var[frozenset[str]] = var(frozenset())  # agents the learner muted
     side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
 
     def __init__(self, theme_specs: dict[str, ThemeSpec], opening: str) -> None:
@@ -183,9 +184,9 @@ class RoomScreen(ClassScreen):
                 if isinstance(previous, BoardPane):
                     previous.looking_back = None  # back to the board of now
                     previous.call_after_refresh(previous.refresh_titles)
+            self.call_after_refresh(self.focus_composer)
         elif isinstance(maximized, BoardPane):
             maximized.call_after_refresh(maximized.refresh_titles)
-            self.call_after_refresh(self.focus_composer)
 
     def focus_composer(self) -> None:
         if self.app.screen is self and self.maximized is None:
@@ -210,12 +211,17 @@ class RoomScreen(ClassScreen):
         self.cue, self.pointer, self.queued = view.cue, view.pointer, view.queue
         self.lesson_status = view.lesson.line() if view.lesson is not None and self.lesson_shown() else None
         self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
+        self.muted = view.muted
         trace = self._trace_panel()
         if trace is not None and trace.display:
             trace.show(view.trace)
         board = self.part(BoardPane)
         self.side_empty = board.showing_board and not view.board.elements and not (trace is not None and
                                                                                    trace.display)
+
+    def watch_muted(self, muted: frozenset[str]) -> None:
+        if self.is_open:
+            self.part(Roster).update_muted(muted)
 
     def watch_side_empty(self, empty: bool) -> None:
         if self.is_open:
@@ -344,9 +350,18 @@ class RoomScreen(ClassScreen):
         from maic_tui.tui.screens.persona import PersonaScreen
 
         agent = self.classroom.agent(agent_id)
-        if agent is not None:
-            scene = self.view.scene
-            self.app.push_screen(PersonaScreen(agent, scene.type if scene else None))
+        if agent is None:
+            return
+        scene, lead = self.view.scene, self.classroom.lead() or self.classroom.agents[0]
+        muted = self.view.muted
+        can_mute = agent.id != lead.id and self.recipe.replay is None
+
+        def toggled(mute: bool | None) -> None:
+            if mute:
+                self.control_class(muted ^ {agent.id})
+
+        self.app.push_screen(PersonaScreen(agent, scene.type if scene else None,
+                                           agent.id in muted if can_mute else None), toggled)
 
     def repaint(self) -> None:
         """Colours follow the theme's background."""

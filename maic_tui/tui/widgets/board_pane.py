@@ -48,6 +48,14 @@ class BoardPane(Widget, can_focus=False):
     def on_mount(self) -> None:
         self.refresh_titles()
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """← and → show (in the footer) only when there is an earlier or a later board to go to."""
+        if action == "earlier":
+            return bool(self.view.board.history) and self.looking_back != 0
+        if action == "later":
+            return self.looking_back is not None
+        return True
+
     def action_earlier(self) -> None:
         count = len(self.view.board.history)
         if count:
@@ -61,6 +69,7 @@ class BoardPane(Widget, can_focus=False):
 
     def watch_looking_back(self) -> None:
         self.refresh_titles()
+        self.refresh_bindings()
         self.refresh()
 
     def _elements(self) -> tuple[Element, ...]:

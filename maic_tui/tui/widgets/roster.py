@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from maic_tui.room.view import Status
 
 STATUS_MARK: dict[Status, str] = {"idle": "○ idle", "thinking": "◌ thinking…", "speaking": "● speaking"}
+MUTED_MARK = "⊘ muted"  # the learner muted this agent: the director does not pick it
 COMPACT_BELOW = 20  # columns: a narrower class list shows avatars and status marks only
 
 
@@ -36,6 +37,7 @@ class Roster(Vertical):
         super().__init__(id="roster")
         self.agents = agents
         self.statuses: dict[str, Status] = {agent.id: "idle" for agent in agents}
+        self.muted: frozenset[str] = frozenset()
         self.compact = False
         self._deciding = False
         self._director = Static(self._director_line(False), id="director-status")
@@ -60,17 +62,23 @@ class Roster(Vertical):
     def line(self, agent: Agent) -> Text:
         color = agent_color(self.app, agent.color)
         status = self.statuses[agent.id]
+        mark = MUTED_MARK if agent.id in self.muted else STATUS_MARK[status]
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.compact:  # avatar, and the status mark in the agent's colour; a click still opens the card
             line.append(f"{one_line(agent.avatar, 4)} ")
-            line.append(STATUS_MARK[status][0], style=f"bold {color}" if status != "idle" else "dim")
+            line.append(mark[0], style=f"bold {color}" if status != "idle" else "dim")
             line.append("\n")
             return line
         line.append(f"{one_line(agent.avatar, 4)} ")
-        line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
+        line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}" if agent.id not in self.muted else "dim")
         line.append(f"\n   {agent.role}", style="dim")
-        line.append(f"  {STATUS_MARK[status]}", style=color if status != "idle" else "dim")
+        line.append(f"  {mark}", style=color if status != "idle" else "dim")
         return line
+
+    def update_muted(self, muted: frozenset[str]) -> None:
+        if muted != self.muted:
+            self.muted = muted
+            self.repaint()
 
     def update_status(self, statuses: dict[str, Status], deciding: bool) -> None:
         for index, agent in enumerate(self.agents):

@@ -65,6 +65,21 @@ def _element_lines(element: SlideElement, width: int, palette: BoardPalette, dim
     return []  # pragma: no cover - every slide element type is handled above
 
 
+def _question_lines(scene: Scene, width: int, palette: BoardPalette) -> list[Text]:
+    """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden)."""
+    lines: list[Text] = []
+    for number, question in enumerate(scene.questions, 1):
+        for index, line in enumerate(wrap(f"{number}. {terminal_safe(question.question)}", width)):
+            lines.append(Text(" " * INDENT + ("" if index == 0 else "   ") + line, style=palette.style(bold=True)))
+        for letter, option in zip("ABCDEFGHIJ", question.options, strict=False):
+            for line in wrap(f"{letter}) {terminal_safe(option.label)}", max(width - 3, 1)):
+                lines.append(Text(" " * (INDENT + 3) + line, style=palette.style()))
+        if question.type == "short_answer":
+            lines.append(Text(" " * (INDENT + 3) + "(answer in your own words)", style=palette.style(dim=True)))
+        lines.append(Text(""))
+    return lines
+
+
 def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, pointer: Pointer | None = None
                  ) -> list[Text]:
     """At most ``rows`` lines, ``cols`` wide; the pointed-at element is kept in view."""
@@ -88,7 +103,8 @@ def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, poin
             lines.append(prefix + line)
         lines.append(Text(""))
     if not scene.elements:
-        lines = [Text(terminal_safe(scene.title), style=palette.style(bold=True))]
+        lines = [Text(terminal_safe(scene.title), style=palette.style(bold=True)), Text("")]
+    lines += _question_lines(scene, width, palette)
     start = 0 if focus_line < rows else max(0, focus_line - 1)
     shown = lines[start:start + rows]
     for line in shown:
