@@ -26,6 +26,7 @@ from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
 from maic_tui.orchestration.prompts.example import is_filler
 from maic_tui.whiteboard import Whiteboard
+from maic_tui.whiteboard.placement import placed
 
 PREVIEW_CHARS = 100
 
@@ -90,7 +91,8 @@ class AgentRun:
             return {}, f"action_budget: at most {self.max_actions} actions per turn"
         if item.name in SLIDE_ACTIONS:
             return self._pointer(item)
-        result = self.board.apply(item.name, item.params)
+        wanted = placed(item.params, self.board.elements) if item.name.startswith("wb_draw_") else item.params
+        result = self.board.apply(item.name, wanted)  # a taken spot: the nearest free one (whiteboard/placement.py)
         return result.params, result.reason
 
     def _pointer(self, item: ParsedAction) -> tuple[dict[str, Any], str | None]:

@@ -152,3 +152,22 @@ def _drawn(pane: BoardPane) -> str:
     console = Console(width=pane.size.width, record=True, file=io.StringIO())
     console.print(pane.render())
     return console.export_text()
+
+
+async def test_a_tall_pane_keeps_the_scenes_drawings_in_sight_below_the_slide() -> None:
+    app = demo_app("derivatives")
+    async with app.run_test(size=(150, 44)) as pilot:
+        await ready(pilot)
+        board = app.room.view.board
+        assert board.apply("wb_draw_text", {"content": "rise over run", "x": 40, "y": 40, "width": 300,
+                                            "height": 60}).ok
+        assert board.apply("wb_close", {}).ok  # closed to point at the slide, as the lecture does
+        app.room.view.board_version += 1
+        await pilot.pause(0.2)
+        pane = app.query_one(BoardPane)
+        drawn = _drawn(pane)
+        assert not pane.showing_board and "Derivatives: the slope of" in drawn
+        assert "─ whiteboard · 1 element (F3)" in drawn and "rise over run" in drawn
+        await pilot.resize_terminal(80, 24)  # too short for both: the slide alone
+        await pilot.pause(0.3)
+        assert "whiteboard ·" not in _drawn(pane)

@@ -1,5 +1,5 @@
 """The whiteboard drawn to scale at whatever size the pane has, or the current slide when the board is
-closed (with the spotlight / laser on its element). Maximised (F4), ← and → step through the boards the class
+closed (with the spotlight / laser on its element; a tall pane keeps the board's drawings in sight below it). Maximised (F4), ← and → step through the boards the class
 cleared earlier (the whiteboard keeps them as snapshots) and back to the board of now."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from maic_tui.whiteboard.elements import Element
 
 Mode = Literal["auto", "board", "slide"]
+SPLIT_ROWS = 30  # a pane at least this tall shows the slide and, below it, what the board holds
 
 
 class BoardPane(Widget, can_focus=False):
@@ -141,7 +142,18 @@ class BoardPane(Widget, can_focus=False):
                     self.call_later(self.refresh_titles)  # the title counts what is on screen
         else:
             assert self.view.scene is not None
-            lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)
+            elements = self.view.board.elements
+            if elements and height >= SPLIT_ROWS:  # room for both: what the scene drew stays in sight
+                slide_rows = height // 2
+                lines = render_slide(self.view.scene, width, slide_rows, palette, self.view.pointer)
+                lines += [Text("")] * (slide_rows - len(lines))
+                rule = f"─ whiteboard · {len(elements)} element{'s' if len(elements) != 1 else ''} (F3) "
+                lines.append(Text(rule.ljust(width, "─")[:width], style=palette.style(palette.grid)))
+                cols, rows = fitted_size(width, height - slide_rows - 1)
+                pad = " " * ((width - cols) // 2)
+                lines += [Text(pad) + line for line in draw_board(elements, cols, rows, palette).lines]
+            else:
+                lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)
         renderable = Group(*lines)
         self._cache = (key, renderable)
         return renderable
