@@ -1,6 +1,7 @@
 """The whiteboard drawn to scale at whatever size the pane has, or the current slide when the board is
-closed (with the spotlight / laser on its element; a tall pane keeps the board's drawings in sight below it). Maximised (F4), ← and → step through the boards the class
-cleared earlier (the whiteboard keeps them as snapshots) and back to the board of now."""
+closed (with the spotlight / laser on its element; a tall pane keeps the board's drawings in sight below it).
+Maximised (F4), ← and → step through the boards the class cleared earlier (the whiteboard keeps them as
+snapshots) and back to the board of now."""
 
 from __future__ import annotations
 
