@@ -21,7 +21,8 @@ from maic_tui.events import (
     ErrorEvent,
     TextDeltaEvent,
 )
-from maic_tui.live.lesson_player import LessonPlayer, Pacing
+from maic_tui.live.lesson_player import LessonPlayer
+from maic_tui.live.lesson_talk import Pacing
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import (

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.driver import TurnDriver
-from maic_tui.live.lesson_player import Pacing
+from maic_tui.live.lesson_talk import Pacing
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.options import DEMO_PACE

@@ -31,7 +31,8 @@ from maic_tui.text_safety import one_line
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
-    from maic_tui.live.lesson_player import LessonPlayer, Pacing
+    from maic_tui.live.lesson_player import LessonPlayer
+    from maic_tui.live.lesson_talk import Pacing
     from maic_tui.live.session import ClassroomSession
     from maic_tui.llm.pace import Pace
 
@@ -208,7 +209,7 @@ class TurnDriver:
 
     def set_pace(self, pace: Pace) -> None:
         """How fast the lecture (and the demo model) speaks from now on, mid-sentence included."""
-        from maic_tui.live.lesson_player import Pacing
+        from maic_tui.live.lesson_talk import Pacing
 
         if self.lesson is not None:
             was_step_by_step = self.lesson.pacing.step_by_step

@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 
     from maic_tui.classroom.models import Classroom
     from maic_tui.live.driver import TurnDriver
-    from maic_tui.live.lesson_player import Pacing
+    from maic_tui.live.lesson_talk import Pacing
     from maic_tui.live.session import ClassroomSession
     from maic_tui.log.playback import LogPlayer
     from maic_tui.log.records import Record
@@ -183,7 +183,7 @@ class ClassScreen(Screen[None]):
         self.view.notice = "The class could not start (see the message above)."
 
     def _lesson_pacing(self) -> Pacing:
-        from maic_tui.live.lesson_player import Pacing
+        from maic_tui.live.lesson_talk import Pacing
 
         return Pacing.of(Pace(self.recipe.options.pace if self.recipe.options is not None else 0.0))
 
