@@ -28,7 +28,7 @@ COMPREHENSION = question("python-loops", "comprehension")
 @pytest.mark.parametrize(("typed", "value"), [
     ("b", "b"), ("B", "b"), ("B)", "b"), ("(b)", "b"), ("b.", "b"), (" c ", "c"), ("[c]", "c"), ("a:", "a"),
     ("x^3", "b"), ("X^3", "b"), ("4x^3", "a"), ("4 x ^ 3", "a"), ("B) x^3", "b"), ("I think b", "b"),
-    ("the answer is C", "c"), ("it's 4x^4.", "c"),
+    ("the answer is C", "c"), ("it's 4x^4.", "c"), ("I think it's b", "b"), ("I guess it is 4x^3!", "a"),
 ])
 def test_a_single_choice_is_read_from_a_letter_a_label_or_a_picked_line(typed: str, value: str) -> None:
     assert read_choices(POWER, typed) == [value]

@@ -178,3 +178,12 @@ def test_a_quiz_slide_shows_its_questions_and_options_never_the_answers() -> Non
     assert "1. What is the derivative of x^4?" in text and "A) 4x^3" in text and "C) 4x^4" in text
     assert "2. Which of these are rates of change?" in text and "(answer in your own words)" in text
     assert "Bring the 4 down" not in text  # the analysis is told after the answer, not on the slide
+
+
+def test_a_quiz_slide_wraps_its_questions_within_a_narrow_pane() -> None:
+    from maic_tui.classroom.loader import load_classroom
+
+    quiz = next(scene for scene in load_classroom("python-loops").scenes if scene.type == "quiz")
+    lines = [line.plain for line in render_slide(quiz, 28, 40, DARK)]
+    assert not any(line.endswith("…") for line in lines)  # wrapped, never cut
+    assert "comprehension" in " ".join(lines) and "(answer in your own" in " ".join(lines)

@@ -45,7 +45,10 @@ def read_choices(question: QuizQuestion, reply: str | Sequence[str]) -> list[str
     """Option values from the learner's reply; an item that names no option is kept as typed (graded wrong)."""
     if not isinstance(reply, str):
         return [_option(question, item) or item for item in reply]
-    text = _OPENING.sub("", reply.strip()).strip().rstrip(".!")
+    text = reply.strip()
+    for _ in range(3):  # "I think it's …": one opening after another
+        text = _OPENING.sub("", text).strip()
+    text = text.rstrip(".!")
     whole = _option(question, text)
     if whole is not None:
         return [whole]

@@ -190,5 +190,7 @@ async def test_a_screenshot_without_a_downloads_folder_goes_to_the_data_director
         await ready(pilot)
         app.action_screenshot()
         await wait_for(pilot, lambda: any((tmp_path / "data" / "screenshots").glob("*.svg")))
+        # The app says where it went once the writing thread is done (and the thread must end inside the test).
+        await wait_for(pilot, lambda: any("Saved screenshot" in n.message for n in app._notifications))
     shots = list((tmp_path / "data" / "screenshots").glob("*.svg"))
     assert len(shots) == 1 and shots[0].read_text(encoding="utf-8").startswith("<svg")

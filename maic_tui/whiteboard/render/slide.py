@@ -69,13 +69,15 @@ def _question_lines(scene: Scene, width: int, palette: BoardPalette) -> list[Tex
     """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden)."""
     lines: list[Text] = []
     for number, question in enumerate(scene.questions, 1):
-        for index, line in enumerate(wrap(f"{number}. {terminal_safe(question.question)}", width)):
-            lines.append(Text(" " * INDENT + ("" if index == 0 else "   ") + line, style=palette.style(bold=True)))
+        for index, line in enumerate(wrap(terminal_safe(question.question), max(width - 3, 1))):
+            lead = f"{number}. " if index == 0 else "   "
+            lines.append(Text(" " * INDENT + lead + line, style=palette.style(bold=True)))
         for letter, option in zip("ABCDEFGHIJ", question.options, strict=False):
             for line in wrap(f"{letter}) {terminal_safe(option.label)}", max(width - 3, 1)):
                 lines.append(Text(" " * (INDENT + 3) + line, style=palette.style()))
         if question.type == "short_answer":
-            lines.append(Text(" " * (INDENT + 3) + "(answer in your own words)", style=palette.style(dim=True)))
+            for line in wrap("(answer in your own words)", max(width - 3, 1)):
+                lines.append(Text(" " * (INDENT + 3) + line, style=palette.style(dim=True)))
         lines.append(Text(""))
     return lines
 
