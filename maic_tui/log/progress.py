@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.classroom.models import Classroom
 from maic_tui.log.records import LessonEndRecord, LogError, QuizResultRecord, StepRecord, parse_record
 
 
@@ -46,6 +47,11 @@ def lesson_progress(db: sqlite3.Connection, session_id: str, classroom_toml: str
         classroom = load_classroom_text(classroom_toml, "the session's classroom")
     except BadInput:
         return None
+    return progress_of(classroom, scene, earned, ended)
+
+
+def progress_of(classroom: Classroom, scene: int, earned: dict[str, int], ended: bool) -> LessonProgress:
+    """``scene``: 0-based; ``earned``: each answered question's points (its last answer)."""
     possible = sum(question.worth for found in classroom.scenes for question in found.questions)
     return LessonProgress(min(scene + 1, len(classroom.scenes)), len(classroom.scenes), sum(earned.values()),
                           possible, ended)

@@ -154,6 +154,8 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
         assert _phase(again) == Phase.LIVE and not again.room.turns.running
         assert again.room.turns.lesson.cursor.position == position  # type: ignore[union-attr]
         assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
+        first = next(e.text for e in again.room.view.entries if isinstance(e, SystemNote) and "Resumed" in e.text)
+        assert first.endswith("(0 turns so far · scene 2/4 · score 0/2).")  # where the lesson is, not just turns
         await pilot.press("f7")
         await wait_for(pilot, lambda: again.room.turns.running or _phase(again) != Phase.LIVE)
 

@@ -113,8 +113,16 @@ class ClassScreen(Screen[None]):
         self.show_title()
         resumed = self.recipe.resume
         if resumed is not None:
+            from maic_tui.log.progress import progress_of
+
             turns = sum(1 for item in resumed.records if item.record.type == "learner")
-            self.view.note(f"Resumed session {resumed.info.id} ({turns} turn{'' if turns == 1 else 's'} so far).")
+            rebuilt, where = resumed.rebuilt, ""
+            if rebuilt.lesson_at is not None or rebuilt.lesson_ended:
+                earned = {result.question_id: result.earned for result in rebuilt.quiz_results}
+                scene = rebuilt.lesson_at[0] if rebuilt.lesson_at is not None else 0
+                where = f" · {progress_of(resumed.classroom, scene, earned, rebuilt.lesson_ended).words()}"
+            self.view.note(f"Resumed session {resumed.info.id} ({turns} turn{'' if turns == 1 else 's'} so far"
+                           f"{where}).")
             for line in resumed.skipped:
                 self.view.note(line, "error")
             return
