@@ -11,6 +11,8 @@ import pytest
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.log.records import (
+    ClassControlData,
+    ClassControlRecord,
     LessonEndData,
     LessonEndRecord,
     QuizResultData,
@@ -52,8 +54,11 @@ def test_graded_answers_are_rebuilt_and_shown_by_the_headless_replay(
     session_id = capsys.readouterr().out.splitlines()[1].split()[0]
     assert main(["export", session_id, "--format", "jsonl", "-o", str(log)]) == 0
     capsys.readouterr()
+    control = ClassControlRecord(data=ClassControlData(muted=["juno"], max_agents=2))
+    review = END.model_copy(update={"data": END.data.model_copy(update={"review": [
+        RESULT.data.model_copy(update={"question": "Slope of y = 2x?", "right_answer": "B) 2"})]})})
     with log.open("a", encoding="utf-8") as out:  # as a lesson would have written them
-        for record in (RESULT, END):
+        for record in (RESULT, control, review):
             out.write(json.dumps({**json.loads(record_json(record)), "t": 9.0}) + "\n")
     _, records = read_jsonl(log.read_text(encoding="utf-8"), log.name)
     rebuilt = rebuild(load_classroom("derivatives"), [item.record for item in records])
@@ -62,3 +67,5 @@ def test_graded_answers_are_rebuilt_and_shown_by_the_headless_replay(
     printed = capsys.readouterr().out
     assert "✔ q1: 1/1 for “b” — Right: the slope of 2x is 2." in printed
     assert "Lesson over: score 3/4 over 3 scenes" in printed
+    assert "1. ✔ Slope of y = 2x? — you answered “b”: 1/1." in printed  # the review, each question on its line
+    assert "Muted: Juno · at most 2 agents a turn." in printed

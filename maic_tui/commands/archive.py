@@ -11,11 +11,11 @@ from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.llm.spec import shown_model
 from maic_tui.log.exports import board_text, jsonl, markdown, open_log
 from maic_tui.log.opening import open_recorded
-from maic_tui.log.records import LearnerRecord, LessonEndRecord, QuizResultRecord
+from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
 from maic_tui.log.replay import rebuild
 from maic_tui.log.store import LogStore
 from maic_tui.paths import data_dir
-from maic_tui.room.view import quiz_line
+from maic_tui.room.view import control_line, lesson_end_line, quiz_line
 from maic_tui.text_safety import one_line, terminal_safe
 
 
@@ -66,8 +66,10 @@ def replay_headless(path: str, out: TextIO) -> int:
         elif isinstance(item.record, QuizResultRecord):
             out.write(f"    {terminal_safe(quiz_line(item.record.data))}\n")
         elif isinstance(item.record, LessonEndRecord):
-            end = item.record.data
-            out.write(f"\n── Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes ──\n")
+            first, *review = lesson_end_line(item.record.data).splitlines()
+            out.write(f"\n── {first.rstrip('.')} ──\n" + "".join(f"    {terminal_safe(line)}\n" for line in review))
+        elif isinstance(item.record, ClassControlRecord):
+            out.write(f"    {terminal_safe(control_line(classroom, item.record.data))}\n")
         elif item.record.type not in ("interrupt", "scene", "step"):
             printer.event(item.record)  # type: ignore[arg-type]
     rebuilt = rebuild(classroom, [item.record for item in records])
