@@ -15,3 +15,11 @@ from maic_tui.orchestration.mentions import addressed_agent
 ])
 def test_a_leading_name_addresses_that_agent(message: str, agent: str | None) -> None:
     assert addressed_agent(load_classroom("car-free-city").agents, message) == agent
+
+
+@pytest.mark.parametrize(("message", "agent"), [
+    ("what do you think, Noor?", "noor"), ("and you, felix", "felix"), ("is that fair, Okafor?!", "okafor"),
+    ("I agree, thanks", None), ("cars, buses, bikes", None), ("Mei, what do you think, Felix?", "mei"),
+])
+def test_a_name_after_a_comma_at_the_end_addresses_that_agent(message: str, agent: str | None) -> None:
+    assert addressed_agent(load_classroom("car-free-city").agents, message) == agent

@@ -41,3 +41,18 @@ def test_a_stopword_in_a_scene_title_stays_a_topic_word() -> None:
     best = loops.best("What is a for loop?")
     assert best is not None and best.passage.key.startswith("for-loop")  # the scene, or its prepared answer
     assert "the" not in loops.terms("the loop")
+
+
+def test_a_students_reaction_quotes_the_classrooms_own_words_as_a_sentence() -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.llm.demo_planner import material
+    from maic_tui.llm.demo_replies import reaction_to
+
+    room = load_classroom("car-free-city")
+    student = next(agent for agent in room.agents if agent.role == "student")
+    turn = reaction_to(room, student, "but who pays for the buses in the city?", material(room))
+    line = " ".join(step.say or "" for step in turn.steps)
+    assert line.startswith(f"Fair point, {room.learner.nickname}. ") and line.endswith((".", "!", "?"))
+    assert "about pays" not in line and "about city" not in line and len(line.split()) > 6
+    quiet = reaction_to(room, student, "hmm", material(room))
+    assert " ".join(step.say or "" for step in quiet.steps) == f"Interesting, {room.learner.nickname}. Go on?"

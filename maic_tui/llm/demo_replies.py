@@ -231,11 +231,30 @@ def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
 
 def reaction_to(classroom: Classroom, agent: Agent, message: str, index: MaterialIndex) -> DemoTurn:
     """A student who speaks first on a topic the material gives to the teacher: it picks up the learner's point."""
-    topic = next((word for word in reversed(index.topic_words(message))), "")
     name = classroom.learner.nickname
-    if topic:
-        return say(agent, f"That's a fair point about {topic}, {name}.")
+    # The classroom's own words on the learner's point, as a sentence (never "a fair point about <a word>").
+    found = _statement_on(classroom, index, message)
+    if found:
+        return say(agent, f"Fair point, {name}. {sentence_of(found)}")
     return say(agent, f"Interesting, {name}. Go on?")
+
+
+def _statement_on(classroom: Classroom, index: MaterialIndex, message: str) -> str:
+    """The first statement (not a question) the class's prepared answers or lesson script make on the message's
+    topic, in their own words."""
+    for match in index.rank(message, ("answer", "script")):
+        passage = match.passage
+        if passage.kind == "answer":
+            answer = next((a for a in classroom.demo.answers if a.id == passage.key), None)
+            texts = [step.say for turn in answer.turns for step in turn.steps if step.say] if answer else []
+        elif passage.scene is not None and 0 <= passage.scene < len(classroom.scenes):
+            texts = [step.say for step in classroom.scenes[passage.scene].script if step.say]
+        else:
+            texts = []
+        for sentence in (sentence for text in texts for sentence in sentences(text)):
+            if not sentence.endswith("?"):
+                return sentence
+    return ""
 
 
 def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:

@@ -1,6 +1,6 @@
 """A leading ``@name`` in a learner message: which agent it picks, or a one-line refusal naming the agents
-as the class list shows them; and a message that opens with an agent's name. Light on purpose: the app checks a
-message before it leaves the composer."""
+as the class list shows them; and a message that opens with an agent's name, or ends with it after a comma.
+Light on purpose: the app checks a message before it leaves the composer."""
 
 from __future__ import annotations
 
@@ -59,10 +59,18 @@ _LEADING_WORD = re.compile(r"^\s*([^\W\d_]+)(?:\s*[,?:!.]|\s*$|\s+(?:what|why|ho
                            r"you|your|tell|please|any|which|where|when|who|have|did)\b)", re.IGNORECASE)
 
 
+# A name at the end, after a comma, addresses someone too: "what do you think, Juno?".
+_TRAILING_NAME = re.compile(r",\s*([^\W\d_]+)\s*[?!.]*\s*$")
+
+
 def addressed_agent(agents: Sequence[Agent], message: str) -> str | None:
-    """The agent a message opens with by name, without ``@`` ("Mei, what does the data say?", "felix?")."""
-    match = _LEADING_WORD.match(message)
-    if match is None:
-        return None
-    word = match.group(1).casefold()
-    return next((agent.id for agent in agents if word in agent.name_words), None)
+    """The agent a message addresses by name, without ``@``: opening it ("Mei, what does the data say?",
+    "felix?") or closing it after a comma ("what do you think, Juno?")."""
+    for match in (_LEADING_WORD.match(message), _TRAILING_NAME.search(message)):
+        if match is None:
+            continue
+        word = match.group(1).casefold()
+        found = next((agent.id for agent in agents if word in agent.name_words), None)
+        if found is not None:
+            return found
+    return None
