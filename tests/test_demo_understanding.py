@@ -56,3 +56,15 @@ def test_a_students_reaction_quotes_the_classrooms_own_words_as_a_sentence() -> 
     assert "about pays" not in line and "about city" not in line and len(line.split()) > 6
     quiet = reaction_to(room, student, "hmm", material(room))
     assert " ".join(step.say or "" for step in quiet.steps) == f"Interesting, {room.learner.nickname}. Go on?"
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("evaporashun", "evaporation"), ("condensayshun", "condensation"),
+                                              ("rane", "rain")])
+def test_a_word_spelt_as_it_sounds_finds_the_classroom_word(typed: str, meant: str) -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.llm.demo_planner import material
+    from maic_tui.llm.demo_understanding import sound_of, stem_all
+
+    index = material(load_classroom("water-cycle"))
+    assert sound_of(typed) == sound_of(meant)
+    assert stem_all("en", [meant])[0] in index.terms(f"what is {typed}")

@@ -54,6 +54,7 @@ class MaterialIndex:
     _heads: list[set[str]] = field(default_factory=list)  # the stems of each passage's head
     _df: Counter[str] = field(default_factory=Counter)
     _vocabulary: list[str] = field(default_factory=list)  # every surface word of the material
+    _sounds: dict[str, str] = field(default_factory=dict)  # how a word sounds -> the material's word (built lazily)
     stop: frozenset[str] = frozenset()
     title_words: set[str] = field(default_factory=set)  # words of scene titles: topic words even if common ("for")
 
@@ -104,9 +105,18 @@ class MaterialIndex:
                 continue
             if word not in known and len(word) >= 4 and not word.isdigit():
                 found = process.extractOne(word, known, scorer=fuzz.ratio, score_cutoff=TYPO_SCORE)
-                word = found[0] if found else word
+                word = found[0] if found else self._sounding_like(word) or word
             mended.append(word)
         return stem_all(self.language, mended)
+
+    def _sounding_like(self, word: str) -> str | None:
+        """A classroom word that sounds like this misspelling ("evaporashun": evaporation), English only."""
+        if not self.language.startswith("en"):
+            return None
+        if not self._sounds:
+            for known in self._vocabulary:
+                self._sounds.setdefault(sound_of(known), known)
+        return self._sounds.get(sound_of(word))
 
     def topic_words(self, text: str) -> list[str]:
         """The message's own words that the classroom's material also uses, as the learner wrote them."""
@@ -161,6 +171,21 @@ def element_text(element: object) -> str:
     if isinstance(rows, list):  # "cell: cell" per row after the header, as a person reads a table out
         return "; ".join(": ".join(cell for cell in row if cell) for row in rows[1:] or rows)
     return ""
+
+
+# English spellings of one sound, folded to one form, so that a word spelt as it sounds finds the word it means.
+_SOUNDS = [(re.compile(pattern), folded) for pattern, folded in (
+    (r"(?:tion|sion|shun|shon|tian|cion)", "shn"), (r"ph", "f"), (r"ck", "k"), (r"c(?=[eiy])", "s"), (r"c", "k"),
+    (r"q", "k"), (r"x", "ks"), (r"z", "s"), (r"dge", "j"), (r"gh", ""), (r"^wr", "r"), (r"^kn", "n"),
+    (r"(?<=.)[aeiouy]+", "a"), (r"(.)\1+", r"\1"), (r"(?<=...)a$", ""),
+)]
+
+
+def sound_of(word: str) -> str:
+    """A word as it sounds, roughly: spellings of one sound folded, vowels after the first letter made one."""
+    for pattern, folded in _SOUNDS:
+        word = pattern.sub(folded, word)
+    return word
 
 
 def words_of(text: str) -> list[str]:
