@@ -1,14 +1,15 @@
 """What kind of message a learner sent, for the offline demo model: a greeting, thanks, goodbye, a question about
-the lesson itself, "give me an example", "I don't get it", "quiz me", "sum up", or an answer to what the teacher
-just asked. Plain patterns, in the order they are tried; everything else is a question about the material (or
-off-topic), which ``demo_understanding`` decides."""
+the lesson itself, "give me an example", "I don't get it", "quiz me", "sum up", "what do you think?", or an answer
+to what the teacher just asked. Plain patterns, in the order they are tried; everything else is a question about
+the material (or off-topic), which ``demo_understanding`` decides."""
 
 from __future__ import annotations
 
 import re
 from typing import Literal
 
-Intent = Literal["farewell", "thanks", "greeting", "unsure", "about", "quiz", "summary", "confused", "example"]
+Intent = Literal["farewell", "thanks", "greeting", "unsure", "about", "quiz", "summary", "confused", "example",
+                 "opinion"]
 
 _SOURCES: list[tuple[Intent, str]] = [
     ("farewell", r"^\W*(ok(ay)?\W+)?(thanks?( you)?\W+)?(bye|goodbye|good bye|see (you|ya)|that'?s all( for today)?|"
@@ -27,6 +28,8 @@ _SOURCES: list[tuple[Intent, str]] = [
                  r"^\W*huh\W*$|^\W*what\?+\W*$|explain (it |that |this )?(again|differently|simpler|more simply)|"
                  r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get)"),
     ("example", r"\b(an? example|examples|for instance|show me|demonstrate|draw (it|that|me)|illustrate)\b"),
+    ("opinion", r"^\W*(and )?(what do you think|what'?s your (view|opinion|take)|do you agree|your (view|opinion|"
+                r"take))\b[\w\s,]{0,25}\W*$"),
 ]
 _PATTERNS = [(intent, re.compile(pattern, re.IGNORECASE)) for intent, pattern in _SOURCES]
 QUESTION_START = re.compile(r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|"

@@ -107,6 +107,8 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.greeting(classroom, scene), "greeting")
     if intent == "unsure" and replies.last_turn(history):
         return Plan(replies.answer_for_them(classroom, index, history, scene), "check")
+    if intent == "quiz":  # even with a question pending: the learner asked for a quiz question, not to answer
+        return Plan(replies.quiz(classroom, history), "quiz")
     asked = replies.asked_question(classroom, history)
     if asked is not None and not is_question(text):
         return Plan(replies.grade_reply(classroom, asked, text), "check")
@@ -115,8 +117,9 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.judge_expected(classroom, check, text), "check", check)
     if intent == "about":
         return Plan(replies.about(classroom), "about")
-    if intent == "quiz":
-        return Plan(replies.quiz(classroom, history), "quiz")
+    if intent == "opinion":  # "what do you think?": the agent addressed, else the one who spoke last
+        asked_agent = _named(classroom, text) or _last_speaker(classroom, history) or _lead(classroom)
+        return Plan([replies.view_on_scene(classroom, asked_agent, scene)], "named")
     if intent == "summary":
         return Plan(replies.summary(classroom, index, history), "summary")
     if intent == "confused":
@@ -146,6 +149,11 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
     if intent == "example":
         return Plan(replies.from_slide(classroom, replies.current_passage(classroom, scene), scene), "material")
     return Plan(replies.off_topic(classroom, text, seed), "offtopic")
+
+
+def _last_speaker(classroom: Classroom, history: Sequence[Said]) -> Agent | None:
+    return next((found for s in reversed(history) if s.speaker != "learner"
+                 and (found := classroom.agent(s.speaker)) is not None), None)
 
 
 def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
@@ -191,7 +199,14 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
     if played < len(own):
         return own[played]
     if plan.prepared and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
-        line = f"Good points, all of you. {classroom.learner.nickname}, which of them convinces you most, and why?"
+        others = [found.name for i in dict.fromkeys(spoken) if i != agent.id and (found := classroom.agent(i))]
+        nickname = classroom.learner.nickname
+        if len(others) > 1:
+            line = f"Thank you, {', '.join(others[:-1])} and {others[-1]}. {nickname}, which point convinces you most?"
+        elif others:
+            line = f"Thank you, {others[0]}. {nickname}, what do you make of that?"
+        else:
+            line = f"{nickname}, what do you make of this?"
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     if plan.prepared and played == 0:  # a student opening a turn the material gave to the teacher (a trigger)
         return replies.reaction_to(classroom, agent, message, material(classroom))

@@ -73,12 +73,15 @@ def questions(classroom: Classroom) -> list[QuizQuestion]:
 
 
 def quiz(classroom: Classroom, said: Sequence[Said]) -> list[DemoTurn]:
-    """One of the lesson's quiz questions not asked yet (else the first again); a question from a slide if none."""
+    """One of the lesson's quiz questions not asked yet (else the first again); a question from a slide if none.
+    A question the class had just asked is dropped, and the teacher says so."""
     asked = " ".join(s.text for s in said if s.speaker != "learner")
     pool = questions(classroom)
+    pending = asked_question(classroom, said) is not None or expected_check(classroom, said) is not None
     fresh = [q for q in pool if q.question not in asked] or pool
+    opening = "Let's leave that one. Here's a quiz question instead." if pending else "Here's one for you."
     if fresh:
-        return [say(lead(classroom), "Here's one for you.", question_text(fresh[0]))]
+        return [say(lead(classroom), opening, question_text(fresh[0]))]
     topic = _topics(classroom)[0] if _topics(classroom) else classroom.title
     return [say(lead(classroom), f"Here's one for you: explain “{topic}” in your own words, in one sentence.")]
 
@@ -222,8 +225,11 @@ def example(classroom: Classroom, index: MaterialIndex, message: str, said: Sequ
 def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
     """An agent addressed by name, with nothing more to go on: what it makes of the scene on screen."""
     shown = classroom.scenes[scene] if 0 <= scene < len(classroom.scenes) else None
-    line = next((sentence_of(element_text(e)) for e in shown.elements if element_text(e) and e.type != "formula"),
-                "") if shown else ""
+    # A point the slide makes (its bullets or text), not its title or a question it asks.
+    elements = [e for e in shown.elements if element_text(e) and e.type != "formula"] if shown else []
+    points = [sentence_of(element_text(e)) for e in elements if e.type != "title"]
+    line = next((p for p in points if not p.endswith("?")),
+                points[0] if points else sentence_of(element_text(elements[0])) if elements else "")
     if not line:
         return say(agent, f"I'm still thinking about “{classroom.title}”. What would you like to know?")
     return say(agent, f"For me the key point of “{shown.title}” is this: {line}" if shown else line)
