@@ -59,7 +59,7 @@ def test_a_students_reaction_quotes_the_classrooms_own_words_as_a_sentence() -> 
 
 
 @pytest.mark.parametrize(("typed", "meant"), [("evaporashun", "evaporation"), ("condensayshun", "condensation"),
-                                              ("rane", "rain")])
+                                              ("precipitashun", "precipitation")])
 def test_a_word_spelt_as_it_sounds_finds_the_classroom_word(typed: str, meant: str) -> None:
     from maic_tui.classroom import load_classroom
     from maic_tui.llm.demo_planner import material
@@ -68,3 +68,23 @@ def test_a_word_spelt_as_it_sounds_finds_the_classroom_word(typed: str, meant: s
     index = material(load_classroom("water-cycle"))
     assert sound_of(typed) == sound_of(meant)
     assert stem_all("en", [meant])[0] in index.terms(f"what is {typed}")
+    assert index.terms("how do i cook pasta") == stem_all("en", ["cook", "pasta"])  # short words: no sound match
+
+
+def test_why_and_push_back_answer_from_the_point_just_made_by_the_agent_who_made_it() -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.llm.demo_moves import push_back, why
+    from maic_tui.llm.demo_planner import material
+    from maic_tui.llm.demo_replies import Said
+
+    room = load_classroom("water-cycle")
+    said = [Said("learner", "how do clouds form"),
+            Said("rivera", "High up it is cold, so the vapour cools and turns back into tiny droplets: a cloud.")]
+    reason = " ".join(step.say or "" for step in why(room, material(room), said)[0].steps)
+    assert why(room, material(room), said)[0].agent == "rivera" and reason.startswith("Good question, Kai.")
+    assert "High up it is cold" not in reason  # the reason behind the point, not the point again
+    doubt = push_back(room, material(room), said)[0]
+    line = " ".join(step.say or "" for step in doubt.steps)
+    assert doubt.agent == "rivera" and line.endswith("What makes you doubt it?")
+    nothing = why(room, material(room), [Said("learner", "hi")])[0]
+    assert "which point" in " ".join(step.say or "" for step in nothing.steps)

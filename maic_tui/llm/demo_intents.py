@@ -9,7 +9,7 @@ import re
 from typing import Literal
 
 Intent = Literal["farewell", "thanks", "greeting", "unsure", "about", "quiz", "summary", "confused", "example",
-                 "opinion"]
+                 "opinion", "why", "disagree"]
 
 _SOURCES: list[tuple[Intent, str]] = [
     ("farewell", r"^\W*(ok(ay)?\W+)?(thanks?( you)?\W+)?(bye|goodbye|good bye|see (you|ya)|that'?s all( for today)?|"
@@ -28,6 +28,11 @@ _SOURCES: list[tuple[Intent, str]] = [
                  r"^\W*huh\W*$|^\W*what\?+\W*$|explain (it |that |this )?(again|differently|simpler|more simply)|"
                  r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get)"),
     ("example", r"\b(an? example|examples|for instance|show me|demonstrate|draw (it|that|me)|illustrate)\b"),
+    ("why", r"^\W*(but |and |ok(ay)?,? )?(why|how come|why (is|does|would|do) (that|it|this)( (so|be|work|matter))?|"
+            r"why not|but why)\W*$"),
+    ("disagree", r"(\bi (don'?t|do not|dont) (think|agree|believe)( (that|so|it))?\b|\bi disagree\b|\bnot true\b|"
+                 r"\bthat'?s (wrong|dumb|stupid|silly|nonsense|not right|boring)\b|^\W*(no way|nonsense|rubbish|nope|"
+                 r"wrong)\W*$)"),
     ("opinion", r"^\W*(and )?(what do you think|what'?s your (view|opinion|take)|do you agree|your (view|opinion|"
                 r"take))\b[\w\s,]{0,25}\W*$"),
 ]

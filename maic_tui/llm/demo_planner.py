@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.llm import demo_moves
 from maic_tui.llm import demo_replies as replies
 from maic_tui.llm.demo_intents import intent_of, is_question
 from maic_tui.llm.demo_replies import Said
@@ -46,7 +47,7 @@ def fallback_line(classroom: Classroom, agent: Agent, message: str, seed: int) -
 
 
 PlanKind = Literal["answer", "opening", "farewell", "fallback", "material", "about", "greeting", "thanks", "quiz",
-                   "check", "summary", "confused", "example", "offtopic", "named"]
+                   "check", "summary", "confused", "example", "offtopic", "named", "move"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +118,9 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.judge_expected(classroom, check, text), "check", check)
     if intent == "about":
         return Plan(replies.about(classroom), "about")
+    if intent in ("why", "disagree") and replies.last_turn(history):  # about the point just made: never off-topic
+        move = demo_moves.why if intent == "why" else demo_moves.push_back
+        return Plan(move(classroom, index, history), "move")
     if intent == "opinion":  # "what do you think?": the agent addressed, else the one who spoke last
         asked_agent = _named(classroom, text) or _last_speaker(classroom, history) or _lead(classroom)
         return Plan([replies.view_on_scene(classroom, asked_agent, scene)], "named")

@@ -24,6 +24,7 @@ K1, B = 1.2, 0.75  # BM25's usual constants
 BODY_SHARE = 0.5  # a word found only in an answer's speech, not its question or keywords, covers this much
 COVERED = 0.4  # the share of the message's weight (IDF) the best passage must contain to count as on-topic
 TYPO_SCORE = 82  # rapidfuzz ratio above which an unknown word is read as a classroom word
+SOUND_MIN_LETTERS = 6  # a word spelt as it sounds is matched only from this length, on the same first letter
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\d+(?:\.\d+)?")
 # Stopwords that stay stopwords even in a scene's title ("The loop"); others there are topic words ("for loops").
 FUNCTION_WORDS = frozenset(("the", "a", "an", "what", "who", "how", "why", "when", "where", "which", "is", "are",
@@ -111,12 +112,14 @@ class MaterialIndex:
 
     def _sounding_like(self, word: str) -> str | None:
         """A classroom word that sounds like this misspelling ("evaporashun": evaporation), English only."""
-        if not self.language.startswith("en"):
-            return None
+        if not self.language.startswith("en") or len(word) < SOUND_MIN_LETTERS:  # short words sound alike too
+            return None                                                          # often ("cook", "quick")
         if not self._sounds:
             for known in self._vocabulary:
-                self._sounds.setdefault(sound_of(known), known)
-        return self._sounds.get(sound_of(word))
+                if len(known) >= SOUND_MIN_LETTERS:
+                    self._sounds.setdefault(sound_of(known), known)
+        found = self._sounds.get(sound_of(word))
+        return found if found is not None and found[0] == word[0] else None
 
     def topic_words(self, text: str) -> list[str]:
         """The message's own words that the classroom's material also uses, as the learner wrote them."""
