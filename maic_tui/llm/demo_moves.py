@@ -67,3 +67,29 @@ def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) 
         return [say(agent, f"Maybe I put it badly, {name}. What I mean is: {sentence_of(point)} "
                            "Which part do you disagree with?")]
     return [say(agent, f"Tell me more, {name}: what would you say instead?")]
+
+
+def asked_back(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str] | None:
+    """The question the class's last message put to the learner, and the agent who asked it."""
+    for entry in reversed(said):
+        if entry.speaker == "learner":
+            return None
+        asked = [s for s in sentences(entry.text) if s.endswith("?")]
+        if classroom.agent(entry.speaker) is not None and asked and entry.text.rstrip().endswith("?"):
+            return entry.speaker, asked[-1]
+    return None
+
+
+def taken_up(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], reply: str) -> list[DemoTurn]:
+    """A reply to the question the class just asked: taken up in its frame by the agent who asked, never as
+    off-topic."""
+    found = asked_back(classroom, said)
+    speaker, question = found if found is not None else (lead(classroom).id, "")
+    agent = classroom.agent(speaker) or lead(classroom)
+    name = classroom.learner.nickname
+    words = " ".join(reply.split()[:12]).rstrip(".!")
+    if not index.topic_words(reply):  # nothing of the lesson in it: asked again, kindly, not sent away
+        return [say(agent, f"Hmm, how does “{words}” connect to it, {name}?", question)]
+    support = _further(classroom, index, said, f"{question} {reply}")
+    line = f"“{words}”: yes, {name}, that's one."
+    return [say(agent, line, sentence_of(support) if support else "Tell me more: what did you notice?")]

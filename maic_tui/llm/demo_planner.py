@@ -152,6 +152,8 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan([replies.view_on_scene(classroom, named, scene)], "named")
     if intent == "example":
         return Plan(replies.from_slide(classroom, replies.current_passage(classroom, scene), scene), "material")
+    if not is_question(text) and demo_moves.asked_back(classroom, history) is not None:
+        return Plan(demo_moves.taken_up(classroom, index, history, text), "move")  # an answer to the class's question
     return Plan(replies.off_topic(classroom, text, seed), "offtopic")
 
 
