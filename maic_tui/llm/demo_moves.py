@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from maic_tui.classroom.models import Classroom, DemoTurn
-from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences
+from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences, statement_on
 from maic_tui.llm.demo_understanding import MaterialIndex
 
 
@@ -33,13 +33,7 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
 
 def _further(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], point: str) -> str:
     """A statement of the material on the point that the class has not said yet: the reason behind it."""
-    spoken = " ".join(entry.text for entry in said)
-    for match in index.rank(point, ("answer", "scene", "script")) if point else []:
-        for sentence in sentences(match.passage.text):
-            if not sentence.endswith("?") and sentence not in spoken and len(sentence.split()) > 4 \
-                    and sentence.count(" ") < 40 and sentence[:1].isupper():
-                return sentence
-    return ""
+    return statement_on(classroom, index, point, avoid=" ".join(entry.text for entry in said)) if point else ""
 
 
 def why(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> list[DemoTurn]:

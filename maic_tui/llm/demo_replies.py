@@ -239,15 +239,15 @@ def reaction_to(classroom: Classroom, agent: Agent, message: str, index: Materia
     """A student who speaks first on a topic the material gives to the teacher: it picks up the learner's point."""
     name = classroom.learner.nickname
     # The classroom's own words on the learner's point, as a sentence (never "a fair point about <a word>").
-    found = _statement_on(classroom, index, message)
+    found = statement_on(classroom, index, message)
     if found:
         return say(agent, f"Fair point, {name}. {sentence_of(found)}")
     return say(agent, f"Interesting, {name}. Go on?")
 
 
-def _statement_on(classroom: Classroom, index: MaterialIndex, message: str) -> str:
-    """The first statement (not a question) the class's prepared answers or lesson script make on the message's
-    topic, in their own words."""
+def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid: str = "") -> str:
+    """The first statement (not a question, not in ``avoid``: what was said already) the class's prepared answers or
+    lesson script make on the message's topic, in their own words."""
     for match in index.rank(message, ("answer", "script")):
         passage = match.passage
         if passage.kind == "answer":
@@ -258,7 +258,9 @@ def _statement_on(classroom: Classroom, index: MaterialIndex, message: str) -> s
         else:
             texts = []
         for sentence in (sentence for text in texts for sentence in sentences(text)):
-            if not sentence.endswith("?"):
+            # a point made, not a question, a greeting or a line to the learner ("Welcome, Sam.")
+            if not sentence.endswith("?") and sentence not in avoid and len(sentence.split()) > 4 \
+                    and classroom.learner.nickname not in sentence:
                 return sentence
     return ""
 

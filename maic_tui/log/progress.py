@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
+from functools import lru_cache
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
@@ -43,15 +44,28 @@ def lesson_progress(db: sqlite3.Connection, session_id: str, classroom_toml: str
             earned[record.data.question_id] = record.data.earned  # a retried question counts its last answer
         elif isinstance(record, LessonEndRecord):
             ended = True
+    shape = _lesson_shape(classroom_toml)
+    if shape is None:
+        return None
+    scenes, possible = shape
+    return LessonProgress(min(scene + 1, scenes), scenes, sum(earned.values()), possible, ended)
+
+
+@lru_cache(maxsize=32)
+def _lesson_shape(classroom_toml: str) -> tuple[int, int] | None:
+    """A kept classroom's scene count and possible points: parsed once however many sessions share it."""
     try:
         classroom = load_classroom_text(classroom_toml, "the session's classroom")
     except BadInput:
         return None
-    return progress_of(classroom, scene, earned, ended)
+    return len(classroom.scenes), possible_points(classroom)
+
+
+def possible_points(classroom: Classroom) -> int:
+    return sum(question.worth for found in classroom.scenes for question in found.questions)
 
 
 def progress_of(classroom: Classroom, scene: int, earned: dict[str, int], ended: bool) -> LessonProgress:
     """``scene``: 0-based; ``earned``: each answered question's points (its last answer)."""
-    possible = sum(question.worth for found in classroom.scenes for question in found.questions)
     return LessonProgress(min(scene + 1, len(classroom.scenes)), len(classroom.scenes), sum(earned.values()),
-                          possible, ended)
+                          possible_points(classroom), ended)

@@ -123,13 +123,13 @@ class LogStore:
         db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)",
                    (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml))
 
-    def sessions(self) -> list[SessionSummary]:
-        """Every session, newest first."""
+    def sessions(self, limit: int | None = None) -> list[SessionSummary]:
+        """Every session (or the ``limit`` newest), newest first."""
         if not self.path.exists():
             return []
         with closing(self.open()) as db:
             try:
-                rows = self._summaries(db)
+                rows = self._summaries(db, limit)
                 summaries = []
                 for id_, classroom, title, started, model, turns, last_body, classroom_toml in rows:
                     last = ""
@@ -147,14 +147,15 @@ class LogStore:
         return summaries
 
     @staticmethod
-    def _summaries(db: sqlite3.Connection) -> list[tuple[Any, ...]]:
+    def _summaries(db: sqlite3.Connection, limit: int | None) -> list[tuple[Any, ...]]:
         return db.execute("""
                 SELECT s.id, s.classroom, s.title, s.started, s.model,
                        (SELECT COUNT(*) FROM records r WHERE r.session_id = s.id AND r.type = 'learner'),
                        (SELECT r.body FROM records r WHERE r.session_id = s.id AND r.type = 'learner'
                         ORDER BY r.seq DESC LIMIT 1),
                        s.classroom_toml
-                FROM sessions s ORDER BY s.started DESC, s.id DESC""").fetchall()
+                FROM sessions s ORDER BY s.started DESC, s.id DESC LIMIT ?""", (-1 if limit is None else limit,)
+                          ).fetchall()
 
     def find(self, db: sqlite3.Connection, id_or_prefix: str) -> str:
         rows = db.execute("SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id",

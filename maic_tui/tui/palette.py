@@ -128,7 +128,7 @@ class PaletteCommands(ListedCommands):
         from maic_tui.log.store import LogStore, StoreError
 
         try:
-            sessions = LogStore(room.recipe.data_dir).sessions()
+            sessions = LogStore(room.recipe.data_dir).sessions(limit=RECENT_SESSIONS + 1)  # the current one, too
         except (StoreError, sqlite3.Error):
             return []
         current = room.session.log.session_id if room.session and room.session.log else None
