@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from maic_tui.classroom.answer_reading import accepted, read_choices
+from maic_tui.classroom.answer_reading import accepted, read_choices, says_expected
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.loader import load_classroom
 from maic_tui.classroom.quiz import grade_choice, grade_offline, question_text, right_answer
@@ -29,6 +29,7 @@ COMPREHENSION = question("python-loops", "comprehension")
     ("b", "b"), ("B", "b"), ("B)", "b"), ("(b)", "b"), ("b.", "b"), (" c ", "c"), ("[c]", "c"), ("a:", "a"),
     ("x^3", "b"), ("X^3", "b"), ("4x^3", "a"), ("4 x ^ 3", "a"), ("B) x^3", "b"), ("I think b", "b"),
     ("the answer is C", "c"), ("it's 4x^4.", "c"), ("I think it's b", "b"), ("I guess it is 4x^3!", "a"),
+    ("4x^3?", "a"), ("its x^3 i think?", "b"), ("c, right?", "c"),
 ])
 def test_a_single_choice_is_read_from_a_letter_a_label_or_a_picked_line(typed: str, value: str) -> None:
     assert read_choices(POWER, typed) == [value]
@@ -107,3 +108,22 @@ def test_the_right_answer_reads_as_the_learner_sees_the_options() -> None:
 def test_accept_belongs_to_a_short_answer() -> None:
     with pytest.raises(ValueError, match="'accept' belongs to a short answer"):
         QuizQuestion(id="q", type="single", question="?", options=RANGE.options, answer=["a"], accept=["x"])
+
+
+@pytest.mark.parametrize(("expects", "typed", "right"), [
+    (["6", "six"], "is it 6?", True), (["6", "six"], "six", True), (["6", "six"], "16", False),
+    (["6", "six"], "9?", False), (["5x^4", "5 x^4"], "oh wait 5x^4", True), (["5x^4", "5 x^4"], "5 x ^ 4", True),
+    (["5x^4"], "5x^3?", False), (["5x to the 4"], "is it 5x to the 4?", True),
+    (["0, 2, 4, 6, 8"], "[0, 2, 4, 6, 8]", True), (["0, 2, 4, 6, 8"], "0 2 4 6 8 10", False),
+    (["0, 2, 4, 6, 8"], "0 2 4 6", False),
+    (["evaporation, condensation, precipitation"], "evaporation, condensation and precipitaton", True),
+    (["evaporation, condensation, precipitation"], "condensation, evaporation", False),
+    (["fall", "rain"], "they evaporate", False), (["fall", "rain"], "they fall down", True),
+])
+def test_a_guess_is_read_against_the_expected_answers_as_typed(expects: list[str], typed: str, right: bool) -> None:
+    assert says_expected(expects, typed) is right
+
+
+@given(st.text(max_size=60), st.lists(st.text(max_size=20), max_size=3))
+def test_any_guess_is_read_without_an_error(typed: str, expects: list[str]) -> None:
+    assert says_expected(expects, typed) in (True, False)

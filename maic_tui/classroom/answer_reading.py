@@ -16,6 +16,9 @@ from maic_tui.classroom.lesson import QuizQuestion
 _OPENING = re.compile(r"^(?:i\s+think|i'?d\s+say|i\s+would\s+say|i\s+guess|i\s+choose|i\s+pick|maybe|probably|"
                       r"my\s+answer\s+is|the\s+answer\s+is|answer\s*:|it'?s|it\s+is|both|all\s+of)\s*:?\s*",
                       re.IGNORECASE)
+# What people put after an answer ("evaporation i think?"); dropped too.
+_CLOSING = re.compile(r"[\s,]*(?:\b(?:i\s+think|i\s+guess|maybe|probably|right|no|i\s+believe)\b)?\s*[?!.]*\s*$",
+                      re.IGNORECASE)
 # Between several answers: punctuation, "and", "&", "plus", "as well as".
 _BETWEEN = re.compile(r"\s*(?:[;,/&+]|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGNORECASE)
 _LETTER = re.compile(r"^[(\[]?\s*([A-Za-z])\s*[)\].:]?$")  # a, A), (b), [c], d., e:
@@ -48,7 +51,7 @@ def read_choices(question: QuizQuestion, reply: str | Sequence[str]) -> list[str
     text = reply.strip()
     for _ in range(3):  # "I think it's …": one opening after another
         text = _OPENING.sub("", text).strip()
-    text = text.rstrip(".!")
+    text = _CLOSING.sub("", text).rstrip(".!")
     whole = _option(question, text)
     if whole is not None:
         return [whole]
@@ -74,3 +77,40 @@ def _option(question: QuizQuestion, item: str) -> str | None:
         if typed and typed in (squashed(option.label), squashed(option.value)):
             return option.value
     return None
+
+
+_NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+_TERM = re.compile(r"[^\W_]+(?:[\^.][^\W_]+)*|[\^]")
+FUZZY_WORD = 85  # rapidfuzz ratio at which a longer word is read as the expected one ("precipitaton")
+
+
+def _terms(text: str) -> list[str]:
+    """A reply's words and terms, case and the spacing around ``^`` and ``*`` ignored ("5 x ^ 4" is "5 x^4")."""
+    folded = unicodedata.normalize("NFKC", text).casefold().replace("*", " ")
+    folded = re.sub(r"\s*\^\s*", "^", folded)
+    return _TERM.findall(folded)
+
+
+def says_expected(expects: Sequence[str], reply: str) -> bool:
+    """The reply gives one of the expected answers: its words in order, among others ("oh wait 5x^4", "evaporation,
+    condensation and precipitation"), a longer word misspelt a little; an answer of numbers only with exactly those
+    numbers ("6" is not "16", "0, 2, 4" is not "0, 2, 4, 6")."""
+    from rapidfuzz import fuzz
+
+    typed = _terms(reply)
+    numbers = [term for term in typed if _NUMBER.fullmatch(term)]
+    for form in expects:
+        wanted = _terms(form)
+        if not wanted:
+            continue
+        if all(_NUMBER.fullmatch(term) for term in wanted):
+            if numbers == wanted:
+                return True
+            continue
+        if squashed(form) and not any(ch.isdigit() for ch in form) and squashed(form) in squashed(reply):
+            return True
+        left = iter(typed)
+        if all(any(term == word or (len(term) >= 5 and fuzz.ratio(term, word) >= FUZZY_WORD) for word in left)
+               for term in wanted):
+            return True
+    return False

@@ -1,8 +1,8 @@
 """What a scene plays (ARCHITECTURE.md, *The lesson*): its ``script`` of steps, and the questions of a quiz scene.
 
 A step is one TOML inline table whose key says its kind: ``{agent, say}`` speech, ``{agent, action, params}``
-an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, agent?, prompt?, options?}`` the
-class asks and waits for the learner, ``{ask}`` a quiz question of the scene.
+an action, ``{discussion, prompt?, agent?}`` a director-led exchange, ``{pause, agent?, prompt?, options?,
+expects?}`` the class asks and waits for the learner, ``{ask}`` a quiz question of the scene.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ class ScriptStep(Strict):
     pause: bool | None = None
     prompt: str = ""
     options: list[Words] = Field(default_factory=list, max_length=4)
+    expects: list[Words] = Field(default_factory=list)  # a pause's right answers, when its prompt has them
     ask: Id | None = None  # a question id of this scene
 
     @property
@@ -50,7 +51,7 @@ class ScriptStep(Strict):
             raise ValueError(f"a '{kind}' step needs 'agent'")
         if agent == "none" and self.agent is not None:
             raise ValueError(f"a '{kind}' step has no 'agent'")
-        for extra, owners in (("params", "an 'action'"), ("options", "a 'pause'"),
+        for extra, owners in (("params", "an 'action'"), ("options", "a 'pause'"), ("expects", "a 'pause'"),
                               ("prompt", "a 'pause' or 'discussion'")):
             if getattr(self, extra) and extra not in extras:
                 raise ValueError(f"'{extra}' belongs to {owners} step")
@@ -67,7 +68,7 @@ def step_shape(kind: ScriptKind) -> tuple[Agent, frozenset[str]]:
         case "discussion":
             return "optional", frozenset({"prompt"})
         case "pause":  # said by its agent, else by the teacher
-            return "optional", frozenset({"prompt", "options"})
+            return "optional", frozenset({"prompt", "options", "expects"})
         case "ask":
             return "none", frozenset()
         case _:

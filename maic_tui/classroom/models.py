@@ -196,8 +196,11 @@ class DemoAnswer(Strict):
     question: Text  # an example question, offered to the learner as a suggestion
     keywords: list[Text] = Field(min_length=1)
     turns: list[DemoTurn] = Field(min_length=1)
-    # What the learner should answer when the answer ends by asking them something ("5x^4"), so a reply is judged.
+    # When the answer ends by asking the learner something: the right answers ("5x^4"), so a reply is judged (a
+    # wrong one gets ``hint``, then the answer); or the answers it offers (each taken up, none wrong).
     expects: list[Text] = Field(default_factory=list)
+    options: list[Text] = Field(default_factory=list, max_length=4)
+    hint: str = ""
 
 
 class Demo(Strict):

@@ -7,6 +7,7 @@ from typing import TextIO
 
 from maic_tui.bad_input import describe_path
 from maic_tui.classroom import ClassroomError, check_file, load_classroom
+from maic_tui.classroom.demo_checks import unanswerable
 from maic_tui.paths import SAMPLES_DIR, resolve
 
 
@@ -25,6 +26,8 @@ def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
         classroom, problems = check_file(path)
         if classroom is not None:
             out.write(f"{describe_path(name)}: ok\n")
+            for warning in unanswerable(classroom):  # valid, but the demo reads those replies less well
+                err.write(f"{describe_path(name)}: warning: {warning}\n")
             continue
         status = 2
         for problem in problems:

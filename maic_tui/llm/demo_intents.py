@@ -27,7 +27,8 @@ _SOURCES: list[tuple[Intent, str]] = [
     ("confused", r"(\bi (still )?(don'?t|do not|dont) (get|understand|follow)|\bconfus|\bi'?m lost|\blost me|"
                  r"^\W*huh\W*$|^\W*what\?+\W*$|explain (it |that |this )?(again|differently|simpler|more simply)|"
                  r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get)"),
-    ("example", r"\b(an? example|examples|for instance|show me|demonstrate|draw (it|that|me)|illustrate)\b"),
+    ("example", r"\b(an? example|another (one|example|case)|examples|for instance|show me|demonstrate|"
+                r"draw (it|that|me)|illustrate)\b"),
     ("why", r"^\W*(but |and |ok(ay)?,? )?(why|how come|why (is|does|would|do) (that|it|this)( (so|be|work|matter))?|"
             r"why not|but why)\W*$"),
     ("disagree", r"(\bi (don'?t|do not|dont) (think|agree|believe)( (that|so|it))?\b|\bi disagree\b|\bnot true\b|"
@@ -50,3 +51,25 @@ def intent_of(message: str) -> Intent | None:
 
 def is_question(message: str) -> bool:
     return "?" in message or bool(QUESTION_START.match(message))
+
+
+# A guess put as a question ("is it 6?", "could it be 5x^4?"): an answer, not a new question.
+_GUESS = re.compile(r"^\s*(is it|is that|isn'?t it|it'?s|its|could it be|would it be|maybe|so it'?s|i think|"
+                    r"do they|does it|are they|is the answer)\b", re.IGNORECASE)
+_ASKS = re.compile(r"^\s*(what|why|how|who|which|can|could|should|would|will|explain|tell me|"
+                   r"(when|where)\s+(is|are|do|does|did|will|would|can|should|was|were)\b)\b", re.IGNORECASE)
+
+
+def is_new_question(message: str) -> bool:
+    """A question of the learner's own, not an answer to the class's (a question mark alone does not make one:
+    "5x^3?", "is it 6?")."""
+    return bool(_ASKS.match(message)) and not _GUESS.match(message)
+
+
+_YES_NO = re.compile(r"^\W*(yes|yeah|yep|yup|sure|definitely|absolutely|of course|no|nope|nah|not really|"
+                     r"i think so|i don'?t think so)\b[\w\s,!.']{0,40}$", re.IGNORECASE)
+
+
+def plain_yes_no(message: str) -> bool:
+    """A reply that starts with yes or no ("yes definitely", "nope, not really")."""
+    return bool(_YES_NO.match(message))

@@ -4,9 +4,10 @@ never as off-topic: the learner is talking about what was just said."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from maic_tui.classroom.models import Classroom, DemoTurn
+from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
 from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences, statement_on
 from maic_tui.llm.demo_understanding import MaterialIndex
 
@@ -15,34 +16,57 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
     """The point the class made last: its most substantial statement since the learner spoke (not a line that
     thanks or addresses someone), and the agent who made it."""
     nickname = classroom.learner.nickname.casefold()
-    best: tuple[int, str, str] | None = None
+    best: tuple[bool, int, str, str] | None = None  # a teacher's or assistant's point before a student's
     for entry in reversed(said):
         if entry.speaker == "learner":
             if best is not None:
                 break
             continue
-        if classroom.agent(entry.speaker) is None:
+        agent = classroom.agent(entry.speaker)
+        if agent is None:
             continue
         for sentence in sentences(entry.text) or [entry.text]:
             if sentence.endswith("?") or nickname in sentence.casefold() or sentence.startswith("Thank you"):
                 continue
-            if best is None or len(sentence.split()) > best[0]:
-                best = (len(sentence.split()), entry.speaker, sentence)
-    return (best[1], best[2]) if best is not None else (lead(classroom).id, "")
+            found = (agent.role != "student", len(sentence.split()), entry.speaker, sentence)
+            if best is None or found[:2] > best[:2]:
+                best = found
+    return (best[2], best[3]) if best is not None else (lead(classroom).id, "")
 
 
 def _further(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], point: str) -> str:
     """A statement of the material on the point that the class has not said yet: the reason behind it."""
-    return statement_on(classroom, index, point, avoid=" ".join(entry.text for entry in said)) if point else ""
+    return statement_on(classroom, index, point, avoid=" ".join(entry.text for entry in said),
+                        least=POINT_COVERED) if point else ""
+
+
+POINT_COVERED = 0.3  # a whole sentence is matched more loosely than a question: it has many more words
+_ANSWER_OPENING = re.compile(r"^(?:\w+\W+){0,2}\w+:\s+(?=\w)")  # "There is: …", "Usually yes: …"
+_BECAUSE = re.compile(r"\b(?:because|since)\s+(.{12,})$", re.IGNORECASE)
+_SO = re.compile(r"^(.{12,}?),\s+so\s+", re.IGNORECASE)
+_EXPLAINED = re.compile(r"^[^:]{6,}:\s+(.{12,})$")
+
+
+def reason_in(point: str) -> str:
+    """The reason a sentence gives for itself: after "because", before ", so", or what a colon explains."""
+    point = point.strip().rstrip(".!")
+    for pattern in (_BECAUSE, _SO, _EXPLAINED):
+        found = pattern.search(point)
+        if found is not None and len(found.group(1).split()) >= 4:
+            return found.group(1)
+    return ""
 
 
 def why(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> list[DemoTurn]:
     speaker, point = _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
-    reason = _further(classroom, index, said, point)
     name = classroom.learner.nickname
+    reason = _further(classroom, index, said, point)  # something the class has not said yet, first
     if reason:
         return [say(agent, f"Good question, {name}. Here's why: {sentence_of(reason)}")]
+    own = reason_in(point)
+    if own:
+        return [say(agent, f"Good question, {name}. It comes down to this: {sentence_of(own)}")]
     if point:
         return [say(agent, f"{name}, the point is this: {sentence_of(point)} Which part would you like me to unpack?")]
     return [say(agent, f"Why what, {name}? Tell me which point, and I'll explain the reason behind it.")]
@@ -63,27 +87,92 @@ def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) 
     return [say(agent, f"Tell me more, {name}: what would you say instead?")]
 
 
-def asked_back(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str] | None:
-    """The question the class's last message put to the learner, and the agent who asked it."""
-    for entry in reversed(said):
-        if entry.speaker == "learner":
-            return None
-        asked = [s for s in sentences(entry.text) if s.endswith("?")]
-        if classroom.agent(entry.speaker) is not None and asked and entry.text.rstrip().endswith("?"):
-            return entry.speaker, asked[-1]
-    return None
-
-
-def taken_up(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], reply: str) -> list[DemoTurn]:
-    """A reply to the question the class just asked: taken up in its frame by the agent who asked, never as
-    off-topic."""
-    found = asked_back(classroom, said)
-    speaker, question = found if found is not None else (lead(classroom).id, "")
+def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
+    """"I don't get it": the last point again in other words from the material (its slide's own lines first, then
+    what the class's answers and script say about it), never the same sentences, and a check back."""
+    speaker, point = _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
-    words = " ".join(reply.split()[:12]).rstrip(".!")
-    if not index.topic_words(reply):  # nothing of the lesson in it: asked again, kindly, not sent away
-        return [say(agent, f"Hmm, how does “{words}” connect to it, {name}?", question)]
-    support = _further(classroom, index, said, f"{question} {reply}")
-    line = f"“{words}”: yes, {name}, that's one."
-    return [say(agent, line, sentence_of(support) if support else "Tell me more: what did you notice?")]
+    spoken = " ".join(entry.text for entry in said)
+    from maic_tui.llm.demo_understanding import COVERED
+
+    asked = next((entry.text for entry in reversed(said) if entry.speaker == "learner"), "")
+    # the slides on what the learner asked about, then on the point itself
+    ranked = list(dict.fromkeys(m.passage.scene for text, least in ((asked, COVERED), (point, POINT_COVERED))
+                                for m in index.rank(text, ("scene",))[:2] if text and m.covered >= least
+                                and m.passage.scene is not None)) if point else [scene]
+    lines = [sentence_of(t) for number in ranked for t in _slide_points(classroom, number, ("text",))
+             if t not in spoken][:1]  # a slide's sentence on it first: written to be read on its own
+    speakers = {a.id for a in classroom.agents if a.role != "student"} | {speaker}
+    while len(lines) < 2 and point:
+        more = statement_on(classroom, index, point, avoid=" ".join([spoken, *lines]), speakers=speakers,
+                            least=POINT_COVERED)
+        if not more:
+            break
+        lines.append(sentence_of(_ANSWER_OPENING.sub("", more)))
+    if not lines:
+        lines = [sentence_of(t) for number in ranked for t in _slide_points(classroom, number, ("bullets",))
+                 if t not in spoken][:1]
+    if not lines:
+        if point:
+            core = reason_in(point) or point
+            return [say(agent, f"Let me slow down, {name}. In short: {sentence_of(core[:1].lower() + core[1:])}",
+                        "Which part lost you? I'll start from there.")]
+        return [say(agent, f"Let me try again, {name}: which word lost you? I'll start from there.")]
+    return [say(agent, f"Let me put it another way, {name}.", *lines[:2], "Does that help?")]
+
+
+def _slide_points(classroom: Classroom, scene: int, kinds: tuple[str, ...]) -> list[str]:
+    """What a slide says in words, in elements of those kinds (a formula is pointed at, not read)."""
+    from maic_tui.llm.demo_understanding import element_text
+
+    if not 0 <= scene < len(classroom.scenes):
+        return []
+    return [element_text(e) for e in classroom.scenes[scene].elements if e.type in kinds and element_text(e)]
+
+
+_REQUEST_WORDS = re.compile(r"\b(give|show|me|another|one|more|an?|examples?|instances?|for instance|case|draw|"
+                            r"illustrate|demonstrate|please|can|could|you)\b", re.IGNORECASE)
+
+
+def another_example(classroom: Classroom, index: MaterialIndex, message: str, said: Sequence[Said]
+                    ) -> tuple[list[DemoTurn], DemoAnswer | None]:
+    """An example on the message's topic, else on the last point: a prepared answer not played yet (one that draws
+    when nothing was said yet); honestly said when it is only related, or when there is none."""
+    from maic_tui.llm.demo_dialogue import shown
+    from maic_tui.llm.demo_understanding import COVERED
+
+    name = classroom.learner.nickname
+    speaker, point = _last_point(classroom, said)
+    asked_for = _REQUEST_WORDS.sub(" ", message)
+    topic = asked_for if index.topic_words(asked_for) else point
+    if not topic:
+        drawing = [a for a in classroom.demo.answers if any(step.action and step.action.startswith("wb_draw")
+                                                            for turn in a.turns for step in turn.steps)]
+        return (list(drawing[0].turns), drawing[0]) if drawing else ([], None)
+    played = shown(classroom, said)
+    ranked = [m for m in index.rank(topic, ("answer",)) if m.passage.key not in played]
+    if not ranked:
+        agent = classroom.agent(speaker) or lead(classroom)
+        return [say(agent, f"I don't have another example of that prepared, {name}.",
+                    "Ask me about a part of it, and I'll show you what I have.")], None
+    answer = next(a for a in classroom.demo.answers if a.id == ranked[0].passage.key)
+    opening = "Here's another one." if ranked[0].covered >= COVERED else (
+        f"That was the example I prepared on that, {name}; here's a related one.")
+    first, *rest = answer.turns
+    return [DemoTurn(agent=first.agent, steps=[DemoStep(say=opening), *first.steps]), *rest], answer
+
+
+def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequence[Said], scene: int) -> DemoTurn:
+    """"What do you think, Juno?": the agent's own view on the point just made, in its own prepared words when the
+    material gives it any on that point; else what it makes of the slide."""
+    from maic_tui.llm.demo_replies import view_on_scene
+    from maic_tui.llm.demo_understanding import COVERED
+
+    _, point = _last_point(classroom, said)
+    spoken = " ".join(entry.text for entry in said)
+    own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED) \
+        if point else ""
+    if own:
+        return say(agent, f"I'd put it like this, {classroom.learner.nickname}: {sentence_of(own)}")
+    return view_on_scene(classroom, agent, scene)

@@ -14,10 +14,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from maic_tui.classroom.answer_reading import says_expected
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.llm import demo_answering as answering
 from maic_tui.llm import demo_moves
 from maic_tui.llm import demo_replies as replies
-from maic_tui.llm.demo_intents import intent_of, is_question
+from maic_tui.llm.demo_dialogue import asked_of
+from maic_tui.llm.demo_intents import intent_of, is_new_question, plain_yes_no
 from maic_tui.llm.demo_replies import Said
 from maic_tui.llm.demo_understanding import MaterialIndex
 
@@ -27,6 +30,7 @@ _ROLE_LINES = {
     "student": "Hmm, I'm not sure either.",
 }
 MAX_OPTIONS = 3
+HANDING_OVER = ("{}, that one's for you.", "Over to you, {}.", "{}, you made that point: go on.")
 SAME_QUESTION = 90  # rapidfuzz ratio at which a message is the prepared question itself
 ANSWER_SHARE = 0.5  # a prepared answer is chosen over a better-ranked slide when it scores at least this share
 
@@ -92,6 +96,8 @@ def _prepared_question(classroom: Classroom, message: str) -> DemoAnswer | None:
 
 def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple[str, str]] = (),
              scene: int = 0) -> Plan:
+    """The plan for a learner message: read against what the class just asked and said (``demo_dialogue``) before
+    the material index."""
     history = [Said(speaker, text) for speaker, text in said]
     index = material(classroom)
     text = message.strip()
@@ -106,16 +112,16 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.thanks(classroom), "thanks")
     if intent == "greeting":
         return Plan(replies.greeting(classroom, scene), "greeting")
+    asked = asked_of(classroom, history, scene)
+    if intent == "quiz":  # even with a question pending: the learner asked for a quiz question, not to answer
+        return Plan(replies.quiz(classroom, history, pending=asked is not None), "quiz")
+    if asked is not None and ((plain_yes_no(text) and asked.yes_no(classroom.learner.nickname))
+                              or (asked.expects and says_expected(asked.expects, text))):
+        return Plan(answering.answered(classroom, index, asked, text, history), "check", asked.answer)
+    if intent == "unsure" and asked is not None:
+        return Plan(answering.for_them(classroom, index, asked, history), "check", asked.answer)
     if intent == "unsure" and replies.last_turn(history):
         return Plan(replies.answer_for_them(classroom, index, history, scene), "check")
-    if intent == "quiz":  # even with a question pending: the learner asked for a quiz question, not to answer
-        return Plan(replies.quiz(classroom, history), "quiz")
-    asked = replies.asked_question(classroom, history)
-    if asked is not None and not is_question(text):
-        return Plan(replies.grade_reply(classroom, asked, text), "check")
-    check = replies.expected_check(classroom, history)
-    if check is not None and (not is_question(text) or replies.says_expected(check, text)):  # "is it 5x^4?"
-        return Plan(replies.judge_expected(classroom, check, text), "check", check)
     if intent == "about":
         return Plan(replies.about(classroom), "about")
     if intent in ("why", "disagree") and replies.last_turn(history):  # about the point just made: never off-topic
@@ -123,15 +129,17 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(move(classroom, index, history), "move")
     if intent == "opinion":  # "what do you think?": the agent addressed, else the one who spoke last
         asked_agent = _named(classroom, text) or _last_speaker(classroom, history) or _lead(classroom)
-        return Plan([replies.view_on_scene(classroom, asked_agent, scene)], "named")
+        return Plan([demo_moves.view_of(classroom, index, asked_agent, history, scene)], "named")
     if intent == "summary":
         return Plan(replies.summary(classroom, index, history), "summary")
     if intent == "confused":
-        return Plan(replies.simpler(classroom, index, history, scene), "confused")
+        return Plan(demo_moves.restate(classroom, index, history, scene), "confused")
     if intent == "example":
-        drawn = replies.example(classroom, index, text, history)
-        if drawn is not None:
-            return Plan(list(drawn.turns), "example", drawn)
+        turns, example = demo_moves.another_example(classroom, index, text, history)
+        if turns:
+            return Plan(turns, "example", example)
+    if asked is not None and not is_new_question(text):  # "5x^3?" is a guess, not a question
+        return Plan(answering.answered(classroom, index, asked, text, history), "check", asked.answer)
     asked_as_written = _prepared_question(classroom, text)  # a suggestion picked, or typed nearly as offered
     if asked_as_written is not None:
         return Plan(list(asked_as_written.turns), "answer", asked_as_written)
@@ -152,8 +160,6 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan([replies.view_on_scene(classroom, named, scene)], "named")
     if intent == "example":
         return Plan(replies.from_slide(classroom, replies.current_passage(classroom, scene), scene), "material")
-    if not is_question(text) and demo_moves.asked_back(classroom, history) is not None:
-        return Plan(demo_moves.taken_up(classroom, index, history, text), "move")  # an answer to the class's question
     return Plan(replies.off_topic(classroom, text, seed), "offtopic")
 
 
@@ -214,8 +220,16 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
         else:
             line = f"{nickname}, what do you make of this?"
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
+    if plan.prepared and played == 0 and plan.kind not in ("answer", "material") and plan.turns:
+        # a student opening a turn that follows up the class's own point: it hands over to whoever made it
+        owner = classroom.agent(plan.turns[0].agent)
+        if owner is not None and owner.id != agent.id:
+            line = random.Random(f"{seed}:{agent.id}:{message}").choice(HANDING_OVER).format(owner.name)
+            return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     if plan.prepared and played == 0:  # a student opening a turn the material gave to the teacher (a trigger)
-        return replies.reaction_to(classroom, agent, message, material(classroom))
+        coming = " ".join(step.say for turn in plan.turns for step in turn.steps if step.say)
+        return replies.reaction_to(classroom, agent, message, material(classroom),
+                                   avoid=" ".join([coming, *(text for _, text in said)]))
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=fallback_line(classroom, agent, message, seed))])
 
 

@@ -1,5 +1,5 @@
 """The offline demo's replies beyond prepared answers, each made from the classroom's own material: what the
-lesson is about, an example (drawn), the last point again in other words, a quiz question and its grading, a
+lesson is about, a quiz question and its grading, a
 summary of what this session covered, a greeting, thanks, an answer explained from a slide, a short redirect for
 an off-topic message. Pure functions of the classroom, the conversation so far and the message."""
 
@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion
-from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
+from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
 from maic_tui.classroom.quiz import grade_offline, question_text, right_answer
 from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
 
@@ -72,12 +72,11 @@ def questions(classroom: Classroom) -> list[QuizQuestion]:
     return [q for scene in classroom.scenes for q in scene.questions]
 
 
-def quiz(classroom: Classroom, said: Sequence[Said]) -> list[DemoTurn]:
+def quiz(classroom: Classroom, said: Sequence[Said], pending: bool = False) -> list[DemoTurn]:
     """One of the lesson's quiz questions not asked yet (else the first again); a question from a slide if none.
-    A question the class had just asked is dropped, and the teacher says so."""
+    A question the class had just asked (``pending``) is dropped, and the teacher says so."""
     asked = " ".join(s.text for s in said if s.speaker != "learner")
     pool = questions(classroom)
-    pending = asked_question(classroom, said) is not None or expected_check(classroom, said) is not None
     fresh = [q for q in pool if q.question not in asked] or pool
     opening = "Let's leave that one. Here's a quiz question instead." if pending else "Here's one for you."
     if fresh:
@@ -99,16 +98,6 @@ def grade_reply(classroom: Classroom, question: QuizQuestion, reply: str) -> lis
     return [say(lead(classroom), verdict, grade.comment if not grade.correct else "", question.analysis)]
 
 
-def expected_check(classroom: Classroom, said: Sequence[Said]) -> DemoAnswer | None:
-    """The prepared answer whose closing question the class just asked, when the material says what it expects."""
-    last = " ".join(last_turn(said))
-    for answer in classroom.demo.answers:
-        asked = [step.say for turn in answer.turns for step in turn.steps if step.say and step.say.endswith("?")]
-        if answer.expects and any(question in last for question in asked):
-            return answer
-    return None
-
-
 def last_turn(said: Sequence[Said]) -> list[str]:
     """What the class said since the learner's last message."""
     spoken: list[str] = []
@@ -117,23 +106,6 @@ def last_turn(said: Sequence[Said]) -> list[str]:
             break
         spoken.insert(0, entry.text)
     return spoken
-
-
-def says_expected(answer: DemoAnswer, reply: str) -> bool:
-    """The reply holds one of the expected answers, spacing, ``^`` and ``*`` aside ("5 x^4" is "5x4")."""
-    def squeeze(text: str) -> str:
-        return re.sub(r"[\s*^]+", "", text.casefold())
-
-    return any(squeeze(expected) in squeeze(reply) for expected in answer.expects)
-
-
-def judge_expected(classroom: Classroom, answer: DemoAnswer, reply: str) -> list[DemoTurn]:
-    right = says_expected(answer, reply)
-    name = classroom.learner.nickname
-    if right:
-        return [say(lead(classroom), f"Exactly, {name}: {answer.expects[0]}. Well reasoned.")]
-    return [say(lead(classroom), f"Good try, {name}, but not quite: it's {answer.expects[0]}.",
-                "Look at the pattern once more and you'll see why.")]
 
 
 def summary(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> list[DemoTurn]:
@@ -185,41 +157,9 @@ def from_slide(classroom: Classroom, passage: Passage, scene_now: int, avoid: st
     return [DemoTurn(agent=teacher.id, steps=steps)]
 
 
-def simpler(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene_now: int) -> list[DemoTurn]:
-    """The last point again, in other words from the material (not the same text), shorter."""
-    last = next((s.text for s in reversed(said) if s.speaker != "learner"), "")
-    found = index.best(last, ("scene", "script")) if last else None
-    if found is None:
-        scene = classroom.scenes[scene_now] if 0 <= scene_now < len(classroom.scenes) else None
-        if scene is None:
-            return [say(lead(classroom), "Let me try again: which word lost you? I'll start from there.")]
-        found_scene = Passage("scene", scene.id, scene.title, scene_now)
-        turns = from_slide(classroom, found_scene, scene_now, avoid=last)
-    else:
-        turns = from_slide(classroom, found.passage, scene_now, avoid=last)
-    first = turns[0]
-    steps = [s if s.say is None else DemoStep(say="Let me put it more simply. " + s.say.split(". ", 1)[-1]
-                                                  + " Does that make more sense now?")
-             for s in first.steps]
-    return [DemoTurn(agent=first.agent, steps=steps)]
-
-
 def current_passage(classroom: Classroom, scene: int) -> Passage:
     shown = classroom.scenes[scene] if 0 <= scene < len(classroom.scenes) else classroom.scenes[0]
     return Passage("scene", shown.id, shown.title, classroom.scenes.index(shown))
-
-
-def example(classroom: Classroom, index: MaterialIndex, message: str, said: Sequence[Said]) -> DemoAnswer | None:
-    """A prepared answer that draws, on the message's topic or else on what was said last."""
-    drawing = [a for a in classroom.demo.answers
-               if any(step.action and step.action.startswith("wb_draw") for turn in a.turns for step in turn.steps)]
-    if not drawing:
-        return None
-    for text in (message, next((s.text for s in reversed(said) if s.speaker != "learner"), "")):
-        ranked = [m for m in index.rank(text, ("answer",)) if any(a.id == m.passage.key for a in drawing)]
-        if ranked:
-            return next(a for a in drawing if a.id == ranked[0].passage.key)
-    return drawing[0]
 
 
 def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
@@ -235,26 +175,34 @@ def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
     return say(agent, f"For me the key point of “{shown.title}” is this: {line}" if shown else line)
 
 
-def reaction_to(classroom: Classroom, agent: Agent, message: str, index: MaterialIndex) -> DemoTurn:
-    """A student who speaks first on a topic the material gives to the teacher: it picks up the learner's point."""
+def reaction_to(classroom: Classroom, agent: Agent, message: str, index: MaterialIndex, avoid: str = "") -> DemoTurn:
+    """A student who speaks first on a topic the material gives to the teacher: it picks up the learner's point
+    (never with a line the class said already or is about to say: ``avoid``)."""
     name = classroom.learner.nickname
     # The classroom's own words on the learner's point, as a sentence (never "a fair point about <a word>").
-    found = statement_on(classroom, index, message)
+    found = statement_on(classroom, index, message, avoid=avoid)
     if found:
         return say(agent, f"Fair point, {name}. {sentence_of(found)}")
     return say(agent, f"Interesting, {name}. Go on?")
 
 
-def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid: str = "") -> str:
+def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid: str = "",
+                 speakers: set[str] | None = None, least: float = 0.0) -> str:
     """The first statement (not a question, not in ``avoid``: what was said already) the class's prepared answers or
-    lesson script make on the message's topic, in their own words."""
+    lesson script make on the message's topic, in their own words (by ``speakers`` only, when given; from passages
+    that cover at least ``least`` of the message)."""
+    speakers = speakers if speakers is not None else {a.id for a in classroom.agents}
     for match in index.rank(message, ("answer", "script")):
         passage = match.passage
+        if match.covered < least:
+            continue
         if passage.kind == "answer":
             answer = next((a for a in classroom.demo.answers if a.id == passage.key), None)
-            texts = [step.say for turn in answer.turns for step in turn.steps if step.say] if answer else []
+            texts = [step.say for turn in answer.turns if turn.agent in speakers for step in turn.steps
+                     if step.say] if answer else []
         elif passage.scene is not None and 0 <= passage.scene < len(classroom.scenes):
-            texts = [step.say for step in classroom.scenes[passage.scene].script if step.say]
+            texts = [step.say for step in classroom.scenes[passage.scene].script if step.say
+                     and step.agent in speakers]
         else:
             texts = []
         for sentence in (sentence for text in texts for sentence in sentences(text)):
@@ -272,9 +220,6 @@ def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[S
     if asked is not None:
         answer = asked.analysis or right_answer(asked)
         return [say(lead(classroom), f"No problem, {name}: {answer}")]
-    check = expected_check(classroom, said)
-    if check is not None:
-        return [say(lead(classroom), f"No problem, {name}: it's {check.expects[0]}.")]
     question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text)) if s.endswith("?")),
                     "")
     found = index.best(question, ("answer", "scene", "script")) if question else None
