@@ -53,7 +53,7 @@ def test_a_pause_offers_its_options_and_a_discussion_its_prompt() -> None:
     ("5x^3?", False), ("is it 6?", False), ("its evaporation i think?", False), ("2,3,4?", False),
     ("when my wet clothes dry on the line", False), ("could it be 5x^4?", False),
     ("what is an integral", True), ("why does it rain?", True), ("how do clouds form", True),
-    ("when does it snow?", True),
+    ("when does it snow?", True), ("Is there a shorter way to write this loop?", True), ("does it evaporate?", False),
 ])
 def test_a_guess_with_a_question_mark_is_not_a_new_question(message: str, new: bool) -> None:
     assert is_new_question(message) is new

@@ -56,7 +56,7 @@ def is_question(message: str) -> bool:
 # A guess put as a question ("is it 6?", "could it be 5x^4?"): an answer, not a new question.
 _GUESS = re.compile(r"^\s*(is it|is that|isn'?t it|it'?s|its|could it be|would it be|maybe|so it'?s|i think|"
                     r"do they|does it|are they|is the answer)\b", re.IGNORECASE)
-_ASKS = re.compile(r"^\s*(what|why|how|who|which|can|could|should|would|will|explain|tell me|"
+_ASKS = re.compile(r"^\s*(what|why|how|who|which|can|could|should|would|will|explain|tell me|is|are|do|does|did|"
                    r"(when|where)\s+(is|are|do|does|did|will|would|can|should|was|were)\b)\b", re.IGNORECASE)
 
 

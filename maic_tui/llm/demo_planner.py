@@ -138,9 +138,9 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         turns, example = demo_moves.another_example(classroom, index, text, history)
         if turns:
             return Plan(turns, "example", example)
-    if asked is not None and not is_new_question(text):  # "5x^3?" is a guess, not a question
-        return Plan(answering.answered(classroom, index, asked, text, history), "check", asked.answer)
     asked_as_written = _prepared_question(classroom, text)  # a suggestion picked, or typed nearly as offered
+    if asked is not None and asked_as_written is None and not is_new_question(text):  # "5x^3?" is a guess
+        return Plan(answering.answered(classroom, index, asked, text, history), "check", asked.answer)
     if asked_as_written is not None:
         return Plan(list(asked_as_written.turns), "answer", asked_as_written)
     best = index.best(text)
