@@ -124,7 +124,8 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
     if asked.kind == "discussion":
         turns += _classmate(classroom, index, agent, f"{reply} {frame}", said_text + " ".join(
             step.say or "" for turn in turns for step in turn.steps))
-    if len(turns) == 1 and len(turns[0].steps[0].say or "") < 60 + len(reply):  # nothing added to it yet
+    if len(turns) == 1 and len(turns[0].steps[0].say or "") < 60 + len(reply) and agent.role != "student":
+        # nothing added to it yet: the teacher asks for more (a student's take-up is moderated by the teacher)
         turns = [say(agent, turns[0].steps[0].say or "", "Tell me more: what made you think of it?")]
     return turns
 
