@@ -72,19 +72,22 @@ def judge(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str,
     if asked.misses == 0:
         return [say(agent, f"Not quite, {name}. Here's a hint: {sentence_of(hint_for(classroom, asked))}",
                     f"Try again: {asked.question}")]
-    reason = hint_for(classroom, asked)
+    reason = _statement(asked)  # the answer given: the reason behind it, not a hint any more
     return [say(agent, f"Not quite, {name}. The answer: {sentence_of(right)}", sentence_of(reason) if reason else "")]
 
 
 def hint_for(classroom: Classroom, asked: Asked) -> str:
     """The material's hint for the question, or the prepared answer's own statement that does not give the answer
     away."""
-    if asked.hint:
-        return asked.hint
+    return asked.hint or _statement(asked) or "look at the pattern on the board once more"
+
+
+def _statement(asked: Asked) -> str:
+    """The prepared answer's first statement that does not say the expected answer: the reason behind it."""
     told = [s for turn in (asked.answer.turns if asked.answer else []) for step in turn.steps if step.say
             for s in sentences(step.say) if not s.endswith("?")]
     safe = [s for s in told if not any(squashed(expected) in squashed(s) for expected in asked.expects)]
-    return safe[0] if safe else "look at the pattern on the board once more"
+    return safe[0] if safe else ""
 
 
 def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str,
@@ -165,9 +168,7 @@ def for_them(classroom: Classroom, index: MaterialIndex, asked: Asked, said: Seq
     if asked.kind == "quiz" and asked.quiz is not None:
         return [say(agent, f"No problem, {name}: {asked.quiz.analysis or right_answer(asked.quiz)}")]
     if asked.expects:
-        reason = hint_for(classroom, asked)
-        return [say(agent, f"No problem, {name}. The answer: {sentence_of(asked.expects[0])}",
-                    sentence_of(reason) if reason else "")]
+        return [say(agent, f"No problem, {name}. The answer: {sentence_of(asked.expects[0])}")]
     ideas = list(asked.options) or _prompt_ideas(asked.frame)
     further = statement_on(classroom, index, f"{asked.question} {asked.frame}", avoid=_said_text(said))
     if ideas:
