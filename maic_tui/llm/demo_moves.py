@@ -37,7 +37,7 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
 def _further(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], point: str) -> str:
     """A statement of the material on the point that the class has not said yet: the reason behind it."""
     return statement_on(classroom, index, point, avoid=" ".join(entry.text for entry in said),
-                        least=POINT_COVERED) if point else ""
+                        least=POINT_COVERED, closest=True) if point else ""
 
 
 POINT_COVERED = 0.3  # a whole sentence is matched more loosely than a question: it has many more words
@@ -106,7 +106,7 @@ def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], sc
     speakers = {a.id for a in classroom.agents if a.role != "student"} | {speaker}
     while len(lines) < 2 and point:
         more = statement_on(classroom, index, point, avoid=" ".join([spoken, *lines]), speakers=speakers,
-                            least=POINT_COVERED)
+                            least=POINT_COVERED, closest=True)
         if not more:
             break
         lines.append(sentence_of(_ANSWER_OPENING.sub("", more)))
@@ -171,7 +171,7 @@ def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequ
 
     _, point = _last_point(classroom, said)
     spoken = " ".join(entry.text for entry in said)
-    own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED) \
+    own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED, shared_words=0) \
         if point else ""
     if own:
         return say(agent, f"I'd put it like this, {classroom.learner.nickname}: {sentence_of(own)}")

@@ -187,12 +187,18 @@ def reaction_to(classroom: Classroom, agent: Agent, message: str, index: Materia
 
 
 def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid: str = "",
-                 speakers: set[str] | None = None, least: float = 0.0) -> str:
-    """The first statement (not a question, not in ``avoid``: what was said already) the class's prepared answers or
-    lesson script make on the message's topic, in their own words (by ``speakers`` only, when given; from passages
-    that cover at least ``least`` of the message)."""
+                 speakers: set[str] | None = None, least: float = 0.0, closest: bool = False,
+                 shared_words: int = 1) -> str:
+    """The statement (not a question, not in ``avoid``: what was said already) the class's prepared answers or lesson
+    script make on the message's topic, in their own words: by ``speakers`` only, when given; from passages that cover
+    at least ``least`` of the message; within the best passage its first such statement, or with ``closest`` the one
+    sharing most words with the message (a scene's script makes many points); a statement shares at least
+    ``shared_words`` of the message's words."""
     speakers = speakers if speakers is not None else {a.id for a in classroom.agents}
-    for match in index.rank(message, ("answer", "script")):
+    said = sentences(avoid)
+    wanted = set(index.terms(message))
+    best: tuple[int, int, str] | None = None  # (shared words, -rank, sentence)
+    for rank, match in enumerate(index.rank(message, ("answer", "script"))[:CLOSEST_PASSAGES]):
         passage = match.passage
         if match.covered < least:
             continue
@@ -205,12 +211,33 @@ def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid
                      and step.agent in speakers]
         else:
             texts = []
+        # a point made on the message (a word of it at least), not a question, not a line to someone by name
         for sentence in (sentence for text in texts for sentence in sentences(text)):
-            # a point made, not a question, a greeting or a line to the learner ("Welcome, Sam.")
-            if not sentence.endswith("?") and sentence not in avoid and len(sentence.split()) > 4 \
-                    and classroom.learner.nickname not in sentence:
-                return sentence
-    return ""
+            if sentence.endswith("?") or len(sentence.split()) <= 4 or _to_someone(classroom, sentence):
+                continue
+            shared = len(wanted & set(index.terms(sentence)))
+            if shared >= shared_words and not _said_already(sentence, avoid, said):
+                if not closest:
+                    return sentence
+                if best is None or (shared, -rank) > best[:2]:
+                    best = (shared, -rank, sentence)
+    return best[2] if best is not None else ""
+
+
+CLOSEST_PASSAGES = 6  # how far down the ranking a statement is looked for
+SAME_POINT = 80  # rapidfuzz token-set ratio at which a sentence says what one already said does ("in other words")
+
+
+def _to_someone(classroom: Classroom, sentence: str) -> bool:
+    """A line said to someone by name (the learner, or "Careful, Zoe: …"): not a point to repeat to the learner."""
+    names = {classroom.learner.nickname.casefold()} | {w for agent in classroom.agents for w in agent.name_words}
+    return bool(names & set(re.findall(r"[^\W\d_]+", sentence.casefold())))
+
+
+def _said_already(sentence: str, avoid: str, said: list[str]) -> bool:
+    from rapidfuzz import fuzz
+
+    return sentence in avoid or any(fuzz.token_set_ratio(sentence, other) >= SAME_POINT for other in said)
 
 
 def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
