@@ -134,7 +134,7 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
 
 
 _INSTANCES = re.compile(r"\b(where have you|where do you|think of|name (one|a|an|some)|examples?|have you (seen|met)|"
-                        r"when have you|what (would|could) make)\b", re.IGNORECASE)
+                        r"when have you)\b", re.IGNORECASE)
 
 
 def _asks_for_instances(frame: str) -> bool:
@@ -196,3 +196,18 @@ def answered(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: st
     if asked.expects:
         return judge(classroom, index, asked, reply, said)
     return take_up(classroom, index, asked, reply, said)
+
+
+def another_instance(classroom: Classroom, index: MaterialIndex, asked: Asked, said: Sequence[Said]
+                     ) -> list[DemoTurn]:
+    """"Another example" while the class's question offers cases of what it asks about ("A puddle drying", "Steam
+    from a kettle"): one of them, with the material's point on it; nothing when the question offers none."""
+    if not asked.options or not _asks_for_instances(f"{asked.question} {asked.frame}"):
+        return []
+    said_text = _said_text(said)
+    case = next((o for o in asked.options if o.casefold() not in said_text.casefold()), asked.options[0])
+    agent = _asker(classroom, asked)
+    point = statement_on(classroom, index, f"{case} {asked.question}", avoid=said_text,
+                         speakers=_voices(classroom, agent))
+    return [say(agent, f"Here's another one, {classroom.learner.nickname}: {case[:1].lower()}{case[1:]}.",
+                sentence_of(point) if point else "", f"Now you: {asked.question}")]

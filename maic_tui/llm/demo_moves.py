@@ -61,12 +61,12 @@ def why(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> lis
     speaker, point = _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
-    reason = _further(classroom, index, said, point)  # something the class has not said yet, first
+    own = reason_in(point)
+    if own:  # the point's own "because", "so" or colon says it better than a loosely related line
+        return [say(agent, f"Good question, {name}. It comes down to this: {sentence_of(own)}")]
+    reason = _further(classroom, index, said, point)  # else something on it the class has not said yet
     if reason:
         return [say(agent, f"Good question, {name}. Here's why: {sentence_of(reason)}")]
-    own = reason_in(point)
-    if own:
-        return [say(agent, f"Good question, {name}. It comes down to this: {sentence_of(own)}")]
     if point:
         return [say(agent, f"{name}, the point is this: {sentence_of(point)} Which part would you like me to unpack?")]
     return [say(agent, f"Why what, {name}? Tell me which point, and I'll explain the reason behind it.")]
@@ -169,10 +169,14 @@ def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequ
     from maic_tui.llm.demo_replies import view_on_scene
     from maic_tui.llm.demo_understanding import COVERED
 
-    _, point = _last_point(classroom, said)
+    speaker, point = _last_point(classroom, said)
     spoken = " ".join(entry.text for entry in said)
     own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED, shared_words=0) \
         if point else ""
     if own:
         return say(agent, f"I'd put it like this, {classroom.learner.nickname}: {sentence_of(own)}")
+    maker = classroom.agent(speaker)
+    if point and maker is not None:  # nothing of its own on it: it says where it stands on the point made
+        stand = "I stand by it" if maker.id == agent.id else f"I'm with {maker.name} on this"
+        return say(agent, f"{stand}: {point[:1].lower()}{sentence_of(point)[1:]}")
     return view_on_scene(classroom, agent, scene)

@@ -134,6 +134,9 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.summary(classroom, index, history), "summary")
     if intent == "confused":
         return Plan(demo_moves.restate(classroom, index, history, scene), "confused")
+    if intent == "example" and asked is not None and (cases := answering.another_instance(classroom, index, asked,
+                                                                                         history)):
+        return Plan(cases, "example", asked.answer)
     if intent == "example":
         turns, example = demo_moves.another_example(classroom, index, text, history)
         if turns:
