@@ -5,7 +5,9 @@ the director's share of it, and the director's time to first token on the first 
 (the prompt's stable prefix lets the server reuse its cache on the later ones).
 
 Targets (issue 13): every turn has an agent speaking with real speech, 0 error events, 0 violations,
-median <= 30 s per turn on 2 threads, placeholder speech 0.
+median <= 30 s per turn on 2 threads, placeholder speech 0. Issue 28: the director's share of a turn (median <= 25 %),
+its calls per turn and prompt tokens (as the server reports them), and the class's first word, timed from the
+learner's message, against the first agent call's own first token, timed from its request (median <= 1.2x).
 """
 
 from __future__ import annotations
@@ -33,15 +35,17 @@ QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why do
 
 
 class _FirstToken:
-    def __init__(self, model: Any, times: list[float]) -> None:
-        self.model, self.times = model, times
+    """A model whose calls are timed: (caller, seconds from the request to its first chunk) per call."""
+
+    def __init__(self, model: Any, caller: str, calls: list[tuple[str, float]]) -> None:
+        self.model, self.caller, self.calls = model, caller, calls
 
     async def astream(self, messages: Any, **kwargs: Any) -> AsyncIterator[Any]:
         started = time.perf_counter()
         first = True
         async for chunk in self.model.astream(messages, **kwargs):
             if first:
-                self.times.append(time.perf_counter() - started)
+                self.calls.append((self.caller, time.perf_counter() - started))
                 first = False
             yield chunk
 
@@ -60,24 +64,32 @@ def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
     return found
 
 
-async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
-    firsts: list[float] = []
+async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, Any]]:
+    calls: list[tuple[str, float]] = []
     original = ModelClient.model
 
     def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
-        model = original(self, caller, name, schema, cap)
-        return _FirstToken(model, firsts) if caller == DIRECTOR else model
+        return _FirstToken(original(self, caller, name, schema, cap), caller, calls)
 
     ModelClient.model = timed  # type: ignore[method-assign]
     room = load_classroom("derivatives")
+    if not rules:  # every decision asked of the model, as before the routing rules
+        room = room.model_copy(update={"routing": room.routing.model_copy(update={"rules": []})})
     session = ClassroomSession(room, "openai:smollm2", ModelOptions(base_url=url), data_dir=data_dir)
     rows = []
     try:
         for question in QUESTIONS:
-            firsts.clear()
+            calls.clear()
             started = time.perf_counter()
-            events = [event async for event in session.turn(question)]
+            events: list[Event] = []
+            class_first: float | None = None  # the class's first word, from the learner's message
+            async for event in session.turn(question):
+                if class_first is None and isinstance(event, TextDeltaEvent):
+                    class_first = time.perf_counter() - started
+                events.append(event)
             wall = time.perf_counter() - started
+            firsts = [seconds for caller, seconds in calls if caller == DIRECTOR]
+            agent_first = next((seconds for caller, seconds in calls if caller != DIRECTOR), None)
             done = events[-1]
             assert isinstance(done, DoneEvent)
             speech: dict[str, str] = {}
@@ -97,7 +109,10 @@ async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
                 "rejected": sum(1 for w in warnings if "placeholder" not in w and "output cut" not in w),
                 "speakers": [owner[m] for m in speech],
                 "ttft_first": firsts[0] if firsts else None, "ttft_later": firsts[1:],
-                "mode": done.data.structured_output,
+                "mode": done.data.structured_output, "director_calls": len(firsts),
+                "paths": [r.path for r in done.data.director_trace],
+                "prompt_tokens": [r.usage.prompt for r in done.data.director_trace if r.usage and r.usage.prompt],
+                "class_first": class_first, "agent_first": agent_first,
             })
     finally:
         ModelClient.model = original  # type: ignore[method-assign]
@@ -106,12 +121,25 @@ async def _run(url: str, data_dir: Path) -> list[dict[str, Any]]:
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, llama_server() as url:
-        rows = asyncio.run(_run(url, Path(folder)))
-    print(f"real server (llama.cpp, SmolLM2-135M), default settings, {len(rows)} questions on 'derivatives':")
+        # side by side on one server: the routing rules on (the default) first, so a warmer server cannot
+        # flatter them, then every decision asked of the model as before
+        runs = [("routing rules on (default)", asyncio.run(_run(url, Path(folder) / "on"))),
+                ("routing rules off ([routing] rules = [])", asyncio.run(_run(url, Path(folder) / "off", False)))]
+    for title, rows in runs:
+        _report(title, rows)
+
+
+def _report(title: str, rows: list[dict[str, Any]]) -> None:
+    print(f"real server (llama.cpp, SmolLM2-135M), default settings, {len(rows)} questions on 'derivatives', "
+          f"{title}:")
     for row in rows:
         later = ", ".join(f"{t:.2f}" for t in row["ttft_later"]) or "-"
         first = f"{row['ttft_first']:.2f}" if row["ttft_first"] is not None else "-"
-        print(f"  {row['wall']:6.1f} s  director {row['director_share']:5.1%}  speech={row['real_speech']!s:5}  "
+        ratio = (f"{row['class_first'] / row['agent_first']:.2f}x"
+                 if row["class_first"] is not None and row["agent_first"] else "-")
+        print(f"  {row['wall']:6.1f} s  director {row['director_share']:5.1%} in {row['director_calls']} calls "
+              f"({'/'.join(row['paths'])}; prompt tokens {row['prompt_tokens'] or '-'})  first word {ratio} "
+              f"one agent call's  speech={row['real_speech']!s:5}  "
               f"errors={len(row['errors'])} violations={len(row['violations'])} actions={row['actions']} "
               f"rejected={row['rejected']} placeholders={row['placeholders']}  director first token "
               f"{first} s, later {later} s  [{row['mode']}] {' -> '.join(row['speakers'])}  {row['question']}")
@@ -124,8 +152,15 @@ def main() -> None:
           f"error events {sum(len(r['errors']) for r in rows)}   violations {sum(len(r['violations']) for r in rows)}"
           f"   actions rejected {sum(r['rejected'] for r in rows)}/{actions}   placeholder speech "
           f"{sum(r['placeholders'] for r in rows)}")
+    ratios = [r["class_first"] / r["agent_first"] for r in rows if r["class_first"] is not None and r["agent_first"]]
+    tokens = [t for r in rows for t in r["prompt_tokens"]]
+    print(f"  director calls per turn {', '.join(str(r['director_calls']) for r in rows)} (median "
+          f"{statistics.median(r['director_calls'] for r in rows):g}); director prompt median "
+          f"{statistics.median(tokens) if tokens else float('nan'):.0f} tokens; the class's first word vs one agent "
+          f"call's first token: median {statistics.median(ratios) if ratios else float('nan'):.2f}x (target <= 1.2x)")
     print(f"  median {statistics.median(r['wall'] for r in rows):.1f} s per turn (target <= 30 s); director share "
-          f"median {statistics.median(r['director_share'] for r in rows):.1%}; director first token: first call "
+          f"median {statistics.median(r['director_share'] for r in rows):.1%} (target <= 25 %); director first token: "
+          "first call "
           f"median {statistics.median(firsts) if firsts else float('nan'):.2f} s, later calls median "
           f"{statistics.median(later_all) if later_all else float('nan'):.2f} s")
 

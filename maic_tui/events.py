@@ -95,11 +95,19 @@ class GuardVerdict(WireModel):
     reason: str | None = None
 
 
+class TokenUsage(WireModel):
+    """What the server reported a call cost, in tokens (summed over a step's calls)."""
+
+    prompt: int = 0
+    completion: int = 0
+    cached: int = 0  # prompt tokens the server read from its cache
+
+
 class TraceRecord(WireModel):
     """One director step (its trace record: ARCHITECTURE.md, *The event protocol*)."""
 
     step: int
-    path: Literal["limit", "single_agent", "trigger", "model", "fallback"]
+    path: Literal["limit", "single_agent", "trigger", "rule", "model", "fallback"]
     candidates: list[str] = Field(default_factory=list)
     raw: str | None = None
     parsed: dict[str, Any] | None = None
@@ -107,6 +115,7 @@ class TraceRecord(WireModel):
     final: str
     reason: str | None = None
     latency_ms: float = 0.0
+    usage: TokenUsage | None = None  # when the server reports it (a call cut short at its answer may not)
     # Actions of the dispatched agent that were rejected (not emitted), with the reason.
     action_warnings: list[str] = Field(default_factory=list)
 

@@ -29,6 +29,9 @@ def classroom(**overrides: Any) -> Classroom:
         "learner": {"nickname": "Sam", "bio": "likes pictures"},
         "agents": AGENTS,
         "scenes": [{"id": "s1", "title": "Intro", "elements": [{"type": "title", "id": "t1", "text": "Hi"}]}],
+        # The engine tests script every director decision; the rules that decide without a call have their own
+        # tests (tests/test_routing_rules.py), which switch them on.
+        "routing": {"rules": []},
     }
     data.update(overrides)
     return Classroom.model_validate(data)

@@ -25,6 +25,7 @@ class Reply:
     headers: dict[str, str] = field(default_factory=dict)  # extra response headers (Retry-After)
     finish: str | None = None  # a last chunk with this finish_reason ("length": the token cap was reached)
     chunk_size: int = 5  # characters of ``text`` per chunk (a huge size: the whole answer in one chunk)
+    usage: tuple[int, int, int] | None = None  # prompt, completion, cached tokens: sent last if the client asks
 
 
 @dataclass
@@ -87,11 +88,11 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
             self.send_header("transfer-encoding", "chunked")
             self.end_headers()
             try:
-                self._stream(reply)
+                self._stream(reply, bool((body.get("stream_options") or {}).get("include_usage")))
             except (BrokenPipeError, ConnectionResetError):
                 server.hung_up += 1  # the client stopped reading: what a capped or timed-out call does
 
-        def _stream(self, reply: Reply) -> None:
+        def _stream(self, reply: Reply, include_usage: bool = False) -> None:
             if reply.raw is not None:
                 self._send(reply.raw)
                 self.wfile.write(b"0\r\n\r\n")
@@ -113,6 +114,13 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
             if reply.finish is not None:
                 body = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "fake",
                         "choices": [{"index": 0, "delta": {}, "finish_reason": reply.finish}]}
+                self._send(f"data: {json.dumps(body)}\n\n".encode())
+            if include_usage and reply.usage is not None:  # as OpenAI sends it: a last chunk with no choices
+                prompt, completion, cached = reply.usage
+                usage = {"prompt_tokens": prompt, "completion_tokens": completion,
+                         "total_tokens": prompt + completion, "prompt_tokens_details": {"cached_tokens": cached}}
+                body = {"id": "c1", "object": "chat.completion.chunk", "created": 0, "model": "fake", "choices": [],
+                        "usage": usage}
                 self._send(f"data: {json.dumps(body)}\n\n".encode())
             self._send(b"data: [DONE]\n\n")
             self.wfile.write(b"0\r\n\r\n")

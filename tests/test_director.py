@@ -127,7 +127,7 @@ async def test_two_rejections_fall_back_to_the_teacher_then_the_learner(tmp_path
 
 
 async def test_guards_can_be_switched_off(tmp_path: Path) -> None:
-    room = classroom(routing={"guards": ["unknown_agent"]})
+    room = classroom(routing={"guards": ["unknown_agent"], "rules": []})
     session = script_session(tmp_path, {"director": [pick("kim"), pick("USER")],
                                         "agents": {"kim": [text("Me first!")]}}, room)
     events = await play(session, "What is a limit?")

@@ -55,7 +55,7 @@ def test_an_expectation_below_its_threshold_exits_1_and_says_what_was_seen(
     script["agents"]["reyes"] *= 2  # unguarded, Reyes is really called twice
     (tmp_path / "same.json").write_text(json.dumps(script), encoding="utf-8")
     scenario = tmp_path / "unguarded-repeat.toml"
-    scenario.write_text('classroom = "unguarded.toml"\nmodel = "script:same.json"\nthreshold = 0.5\n'
+    scenario.write_text('classroom = "unguarded.toml"\nrules = []\nmodel = "script:same.json"\nthreshold = 0.5\n'
                         '[[turns]]\nsay = "What is a derivative?"\n'
                         'expect = { no_repeat = true, no_error = true }\n', encoding="utf-8")
     report = tmp_path / "report.json"

@@ -13,6 +13,7 @@ from maic_tui.events import ActionEvent, to_json
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError, make_provider
 from maic_tui.llm.demo_planner import fit_to_board, match_answer, plan_for
+from maic_tui.orchestration.guards import is_clear_question
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
 INSTANT = ModelOptions(pace=0)  # the demo model streams at a readable pace by default
@@ -171,14 +172,19 @@ def test_demo_pace_is_readable_by_default_and_zero_on_request() -> None:
 @pytest.mark.parametrize("name", sample_names())
 async def test_demo_material_plays_in_its_own_order(name: str) -> None:
     """The routing guards never have to reorder a sample's prepared answers (a student opening a Q&A
-    answer would be moved behind the teacher and read oddly)."""
+    answer would be moved behind the teacher and read oddly); where the rules give a clear question to the
+    teacher and the material to the assistant, the teacher only hands over."""
     room = load_classroom(name)
     session = ClassroomSession(room, "demo", INSTANT)
+    lead = room.lead()
     for answer in room.demo.answers:
         events = await play(session, answer.question)
         first = room.session.trigger_agent if room.session.type == "discussion" else None
         played = [r.agent_id for r in done(events).data.director_state.agent_responses]
         expected = [t.agent for t in answer.turns]
+        if first is None and lead is not None and expected[0] != lead.id and is_clear_question(answer.question):
+            assert played[0] == lead.id and "would you take this one?" in spoken(events, lead.id), answer.id
+            played = played[1:]
         played, expected = [a for a in played if a != first], [a for a in expected if a != first]
         assert played[: len(expected)] == expected, (name, answer.id)  # the teacher may add a closing word
         assert all(g.passed for r in done(events).data.director_trace for g in r.guards), (name, answer.id)

@@ -15,6 +15,9 @@ from maic_tui.strict import Strict
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
+# Decisions the rules take in code, without asking the director model (ARCHITECTURE.md, *One learner turn*).
+RuleName = Literal["teacher_first", "guarded_choices"]
+RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)
 
 Text = Annotated[str, Field(min_length=1)]
 LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # en, fr, pt-BR, zh-Hans
@@ -66,6 +69,7 @@ class Limits(Strict):
 
 class Routing(Strict):
     guards: list[GuardName] = Field(default_factory=lambda: list(GUARD_NAMES))
+    rules: list[RuleName] = Field(default_factory=lambda: list(RULE_NAMES))
 
 
 class Agent(Strict):

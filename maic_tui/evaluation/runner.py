@@ -68,6 +68,9 @@ def prepare(name_or_path: str, model_override: str | None) -> ScenarioRun:
 async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None:
     scenario = run.scenario
     classroom = load_classroom(relative_to(run.path, scenario.classroom))
+    if scenario.rules is not None:
+        routing = classroom.routing.model_copy(update={"rules": list(scenario.rules)})
+        classroom = classroom.model_copy(update={"routing": routing})
     session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
     driver = TurnDriver(classroom)
     driver.attach(session, with_lesson=False)  # a scenario's turns are Q&A

@@ -20,6 +20,7 @@ from typing import Annotated, Literal
 from pydantic import Field, ValidationError
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_toml_file, validation_line
+from maic_tui.classroom.models import RuleName
 from maic_tui.events import EndReason
 from maic_tui.paths import SCENARIOS_DIR
 from maic_tui.strict import Strict
@@ -66,6 +67,9 @@ class Scenario(Strict):
     description: str = ""
     classroom: Annotated[str, Field(min_length=1)]
     model: str | None = None
+    # The routing rules played (default: the classroom's own). A guard's scenario switches them off, so the
+    # director is asked for every decision and the guard is what decides.
+    rules: list[RuleName] | None = None
     threshold: Rate = 1.0
     turns: Annotated[list[Turn], Field(min_length=1)]
 

@@ -171,6 +171,18 @@ def _last_speaker(classroom: Classroom, history: Sequence[Said]) -> Agent | None
                  and (found := classroom.agent(s.speaker)) is not None), None)
 
 
+def opened(classroom: Classroom, turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
+    """The plan as the turn was opened: where the rules gave a clear question to the lead and the material gives it
+    to a colleague (the assistant), the lead hands over first."""
+    staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
+    first = spoken[0] if spoken else None
+    if not turns or first is None or first == turns[0].agent or not {first, turns[0].agent} <= staff:
+        return turns
+    owner = classroom.agent(turns[0].agent)
+    name = owner.name if owner is not None else turns[0].agent
+    return [DemoTurn(agent=first, steps=[DemoStep(say=f"{name}, would you take this one?")]), *turns]
+
+
 def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
     """Plan turns not played yet: each agent that spoke used up its first unplayed turn."""
     left = list(turns)
@@ -186,7 +198,7 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
                     said: Sequence[tuple[str, str]] = (), scene: int = 0) -> dict[str, Any]:
     plan = plan_for(classroom, message, seed, said, scene)
     last = spoken[-1] if spoken else None
-    for turn in remaining(plan.turns, spoken):
+    for turn in remaining(opened(classroom, plan.turns, spoken), spoken):
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in this answer."}
     if plan.kind == "farewell":
@@ -209,8 +221,9 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
                said: Sequence[tuple[str, str]] = (), scene: int = 0) -> DemoTurn:
     """This agent's next turn in the plan, or an honest fallback line when the plan has none for it."""
     plan = plan_for(classroom, message, seed, said, scene)
+    turns = opened(classroom, plan.turns, spoken or (agent.id,))
     played = spoken.count(agent.id)
-    own = [turn for turn in plan.turns if turn.agent == agent.id]
+    own = [turn for turn in turns if turn.agent == agent.id]
     if played < len(own):
         return own[played]
     if plan.prepared and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others

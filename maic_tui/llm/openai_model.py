@@ -19,6 +19,7 @@ def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
         # Local servers (llama.cpp, Ollama) want no key, but the client insists on one.
         api_key=SecretStr(options.api_key or "not-needed"),
         streaming=True,
+        stream_usage=True,  # stream_options.include_usage: the server's token counts, for the trace
         timeout=options.timeout,
         max_retries=0,  # we retry ourselves, within one deadline per call and only where worth it (llm.calls)
         temperature=options.temperature,
@@ -32,11 +33,14 @@ def request_options(mode: str, name: str, schema: dict[str, Any], cap: int, lega
     ``json_object`` with the schema beside it as llama.cpp's servers accept; nothing for ``off``) and the
     output cap. The cap goes as ``max_completion_tokens`` (what OpenAI's reasoning models accept) and, unless
     the server refused it, also as ``max_tokens``, the one llama.cpp's servers read."""
-    extra: dict[str, Any] = {"max_completion_tokens": cap}
-    if legacy_cap:
-        extra["extra_body"] = {"max_tokens": cap}
+    body: dict[str, Any] = {"max_tokens": cap} if legacy_cap else {}
+    # In the request's body as it is, not as the client's own field: the client would then stream through its
+    # structured-output helper, which drops the server's token usage.
     if mode == "json_schema":
-        extra["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
+        body["response_format"] = {"type": "json_schema", "json_schema": {"name": name, "schema": schema}}
     elif mode == "json_object":
-        extra["response_format"] = {"type": "json_object", "schema": schema}
+        body["response_format"] = {"type": "json_object", "schema": schema}
+    extra: dict[str, Any] = {"max_completion_tokens": cap}
+    if body:
+        extra["extra_body"] = body
     return extra

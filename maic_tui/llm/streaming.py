@@ -87,19 +87,36 @@ def is_empty_answer(exc: BaseException) -> bool:
     return False
 
 
-async def read_capped(stream: Any, cap: int, done: Callable[[str], bool] | None = None) -> str:
+AFTER_ANSWER_CHUNKS = 3  # empty chunks (the finish, the usage) read after a complete answer before hanging up
+
+
+async def read_capped(stream: Any, cap: int, done: Callable[[str], bool] | None = None,
+                      on_usage: Callable[[Any], None] | None = None) -> str:
     """A model's answer read from its stream, at most ``cap`` characters however large the chunks (a server may
     send megabytes in one), until ``done(piece)``, told each new piece, says the answer is complete. The stream
-    is closed when reading stops, so a model that goes on after its answer is hung up on at once."""
+    is closed when reading stops, so a model that goes on after its answer is hung up on at once. ``on_usage`` is
+    told the token usage a chunk reports (the server's last chunk, when the stream was read to its end)."""
     parts: list[str] = []
     size = 0
+    after = 0  # chunks read after a complete answer, for the usage a server sends last (never more text)
     try:
         async for chunk in stream:
-            text = chunk_text(chunk)[:cap - size]
+            usage = getattr(chunk, "usage_metadata", None)
+            if usage and on_usage is not None:
+                on_usage(usage)
+            text = chunk_text(chunk)
+            if after:
+                if text or after > AFTER_ANSWER_CHUNKS:
+                    break  # the model goes on past its answer: hung up on
+                after += 1
+                continue
+            text = text[:cap - size]
             parts.append(text)
             size += len(text)
-            if size >= cap or (done is not None and text and done(text)):
+            if size >= cap:
                 break
+            if done is not None and text and done(text):
+                after = 1
     except Exception as exc:  # an empty answer, or one that reached its token cap, is what it is
         if not (is_empty_answer(exc) or ended_at_cap(exc)):
             raise

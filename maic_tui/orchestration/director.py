@@ -21,13 +21,14 @@ from maic_tui.events import (
     GuardVerdict,
     ThinkingData,
     ThinkingEvent,
+    TokenUsage,
     TraceRecord,
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
-from maic_tui.orchestration.guards import RoutingView, check, fallback
+from maic_tui.orchestration.guards import RoutingView, acceptable, check, fallback, teacher_first
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
 from maic_tui.orchestration.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.structured import director_schema
@@ -48,12 +49,14 @@ class _Step:
         self.parsed: dict[str, Any] | None = None
         self.guards: list[GuardVerdict] = []
         self.latency_ms = 0.0
+        self.usage: TokenUsage | None = None
 
     def _record(self, path: str, final: str, reason: str) -> list[TraceRecord]:
         raw = self.ctx.redact(terminal_safe("\n---\n".join(self.raw))) or None  # model text, shown in the trace
         record = TraceRecord(
             step=self.number, path=path, candidates=self.candidates, raw=raw,
             parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
+            usage=self.usage,
         )
         return [*self.state["trace"], record]
 
@@ -81,6 +84,14 @@ class _Step:
             self.writer(CueUserEvent(data=cue))
             update["cue_received"] = True
         return update
+
+    def count(self, usage: Any) -> None:
+        """Add a call's token usage, as langchain reports it (``usage_metadata``)."""
+        before = self.usage or TokenUsage()
+        details = usage.get("input_token_details") or {}
+        self.usage = TokenUsage(prompt=before.prompt + int(usage.get("input_tokens") or 0),
+                                completion=before.completion + int(usage.get("output_tokens") or 0),
+                                cached=before.cached + int(details.get("cache_read") or 0))
 
     def _calls(self) -> int:
         return self.state["director_calls"] + self.calls
@@ -121,11 +132,19 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     ctx, state = step.ctx, step.state
     present = present_classroom(ctx)  # muted agents are neither offered nor accepted
     view = RoutingView(present, state["learner_message"], tuple(state["responses"]))
+    rules = set(ctx.classroom.routing.rules)
+    lesson = state["lesson"]
+    if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
+        return step.dispatch(lead, "rule", "a clear question: the teacher answers it first",
+                             "Answer the learner's message.")
+    choices = acceptable(view) if "guarded_choices" in rules else []
+    if choices:
+        step.candidates = choices  # what the model is offered: the trace shows it
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     # The conversation before this turn: the same for every decision of the turn, so a server's prompt cache
     # reuses all of it (this turn's learner message and contributions are given apart, after it).
     messages = director_messages(present, ctx.history[:ctx.turn_start], state["learner_message"],
-                                 state["responses"], state["ledger"], ctx.board, step.number, state["lesson"])
+                                 state["responses"], state["ledger"], ctx.board, step.number, lesson, choices)
     rejection = ""
     for attempt in (1, 2):
         if state["director_calls"] + step.calls >= budget:
@@ -133,7 +152,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
         if attempt == 2:
             messages = [*messages, AIMessage(step.raw[-1]), reask_message(rejection)]
         try:
-            raw = await _ask(step, messages, attempt)
+            raw = await _ask(step, messages, attempt, choices)
         except Interrupted:
             return step.end("interrupted", "model", END, "interrupted by the learner")
         except Exception as exc:  # a failing server: one clear line, and the turn ends
@@ -161,13 +180,12 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
     if choice == USER:
         return step.end("cue_user", "fallback", USER, reason)
-    lesson = state["lesson"]
     return step.dispatch(choice, "fallback", reason, lesson.request if lesson else "Answer the learner's message.")
 
 
-async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
+async def _ask(step: _Step, messages: list[BaseMessage], attempt: int, choices: list[str]) -> str:
     ctx, state = step.ctx, step.state
-    schema = director_schema([a.id for a in ctx.classroom.agents])
+    schema = director_schema(choices or [*(a.id for a in ctx.classroom.agents), USER, END])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"],
@@ -179,7 +197,8 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int) -> str:
         # A decision is one small JSON object: reading stops once it has closed, or at a cap, so a model
         # that never stops (servers may ignore the token limit) cannot hold the turn or fill memory.
         raw = await ctx.client.ask(DIRECTOR, "director_decision", schema, messages, tokens=DIRECTOR_TOKENS,
-                                   chars=DIRECTOR_CHAR_CAP, until=_decision_closed, context=call)
+                                   chars=DIRECTOR_CHAR_CAP, until=_decision_closed, context=call,
+                                   on_usage=step.count)
     finally:
         step.latency_ms += (time.perf_counter() - started) * 1000
     step.raw.append(raw)

@@ -95,6 +95,21 @@ def check(decision: Decision, view: RoutingView) -> list[GuardVerdict]:
     return verdicts
 
 
+def acceptable(view: RoutingView) -> list[str]:
+    """Every choice the guards the classroom switches on would accept now (the agents present, then USER and END):
+    what the director model may choose from."""
+    return [choice for choice in (*(a.id for a in view.classroom.agents), USER, END)
+            if all(verdict.passed for verdict in check(Decision(choice), view))]
+
+
+def teacher_first(view: RoutingView) -> str | None:
+    """A clear question opens a Q&A turn: the lead (the teacher, else the assistant) answers it first."""
+    lead = view.classroom.lead()
+    if view.responses or lead is None or view.classroom.session.type != "qa":
+        return None
+    return lead.id if is_clear_question(view.learner_message) else None
+
+
 def fallback(view: RoutingView) -> str:
     """The deterministic choice when the director cannot be trusted: the lead teaches first, then the
     learner gets the floor."""

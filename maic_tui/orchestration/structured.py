@@ -5,14 +5,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from maic_tui.orchestration.decision import END, USER
 
-
-def director_schema(agent_ids: Sequence[str]) -> dict[str, Any]:
+def director_schema(choices: Sequence[str]) -> dict[str, Any]:
+    """A decision whose ``next_agent`` is one of ``choices`` (agent ids, USER, END): only what the guards accept."""
     return {
         "type": "object",
         "properties": {
-            "next_agent": {"type": "string", "enum": [*agent_ids, USER, END]},
+            "next_agent": {"type": "string", "enum": list(choices)},
             "instruction": {"type": "string"},
             "prompt": {"type": "string"},
             "options": {"type": "array", "items": {"type": "string"}, "maxItems": 4},

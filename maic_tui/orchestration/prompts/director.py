@@ -84,7 +84,9 @@ def director_messages(
     board: Whiteboard,
     turn_number: int,
     lesson: LessonCall | None = None,
+    choices: Sequence[str] = (),
 ) -> list[BaseMessage]:
+    """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty)."""
     learner = classroom.learner
     # What stays the same for every decision of a session comes first, what changes last, so that servers
     # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next.
@@ -107,12 +109,14 @@ def director_messages(
         _board(board),
         f"This is decision {turn_number} of this turn; keep the turn short.",
     ]
+    # Last of all, as it changes with every decision: what the guards would accept now.
+    choose = f"\n\nChoose next_agent from: {', '.join(choices)}." if choices else ""
     if lesson is None:
-        user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next."
+        user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next.{choose}"
     else:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
-        user = f"The lesson now: {lesson.request}\n{after}\n\nDecide who speaks next."
+        user = f"The lesson now: {lesson.request}\n{after}\n\nDecide who speaks next.{choose}"
     return [SystemMessage("\n\n".join(parts)), HumanMessage(user)]
 
 

@@ -1,0 +1,99 @@
+"""Decisions the class's rules take without asking the director model (issue 28): a clear question in a Q&A class
+goes to the teacher (or the assistant without one); the model is offered only the choices the guards would accept,
+in the prompt and in the JSON schema; every rule switches off per classroom; token usage reaches the trace."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from maic_tui.classroom.models import Classroom
+from maic_tui.live.session import ClassroomSession
+from maic_tui.llm import ModelOptions
+from maic_tui.orchestration.guards import RoutingView, acceptable
+from tests.engine_helpers import AGENTS, classroom, done, pick, play, script_session, spoken, text
+from tests.fake_openai import Reply, fake_openai
+
+
+def ruled(**overrides: Any) -> Classroom:
+    """The test class with the routing rules as a classroom has them by default."""
+    return classroom(routing={}, **overrides)
+
+
+async def test_a_clear_question_goes_to_the_teacher_without_a_director_call(tmp_path: Path) -> None:
+    # the director's script holds only the decision that must be asked: after the teacher's answer
+    session = script_session(tmp_path, {"director": [pick("USER")], "agents": {"teacher": [text("A limit is…")]}},
+                             ruled())
+    events = await play(session, "What is a limit?")
+    trace = done(events).data.director_trace
+    assert trace[0].path == "rule" and trace[0].final == "teacher" and trace[0].raw is None
+    assert trace[0].reason == "a clear question: the teacher answers it first" and trace[0].latency_ms == 0
+    assert [r.path for r in trace] == ["rule", "model"] and trace[1].final == "USER"
+    assert spoken(events, "teacher") == "A limit is…" and events[0].type == "thinking"
+    assert not any(e.type == "thinking" and e.data.stage == "director" for e in events[:2])  # no wait for it
+
+
+async def test_without_a_teacher_the_assistant_answers_first(tmp_path: Path) -> None:
+    room = ruled(agents=[a for a in AGENTS if a["role"] != "teacher"])
+    session = script_session(tmp_path, {"director": [pick("USER")], "agents": {"ta": [text("Here's how.")]}}, room)
+    trace = done(await play(session, "how does it work")).data.director_trace
+    assert (trace[0].path, trace[0].final) == ("rule", "ta")
+
+
+@pytest.mark.parametrize(("message", "overrides"), [
+    ("hmm, ok", {}),  # not a clear question: the director decides
+    ("What is a limit?", {"routing": {"rules": ["guarded_choices"]}}),  # teacher_first switched off
+    ("What is a limit?", {"routing": {"rules": []}}),
+    ("What is a limit?", {"session": {"type": "discussion", "topic": "Limits", "trigger_agent": None}}),
+])
+async def test_the_director_is_asked_where_the_rule_does_not_apply(tmp_path: Path, message: str,
+                                                                   overrides: dict[str, Any]) -> None:
+    room = classroom(**({"routing": {}} | overrides))
+    session = script_session(tmp_path, {"director": [pick("ta"), pick("USER")], "agents": {"ta": [text("Well…")]}},
+                             room)
+    trace = done(await play(session, message)).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("model", "ta"), ("model", "USER")]
+
+
+async def test_a_learner_who_names_an_agent_still_picks_who_answers(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("USER")], "agents": {"kim": [text("Me!")]}}, ruled())
+    trace = done(await play(session, "@kim what is a limit?")).data.director_trace
+    assert (trace[0].path, trace[0].final) == ("trigger", "kim")
+
+
+def test_the_choices_offered_are_those_the_guards_accept() -> None:
+    from maic_tui.events import AgentTurnSummary
+
+    room = ruled()
+    before = RoutingView(room, "What is a limit?", ())
+    # nobody has taught yet: no student first, no hand-back to the learner
+    assert acceptable(before) == ["teacher", "ta", "END"]
+    answer = AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="A limit…", action_count=0)
+    taught = RoutingView(room, "What is a limit?", (answer,))
+    assert acceptable(taught) == ["ta", "kim", "lee", "USER", "END"]  # not the teacher again
+    unguarded = room.model_copy(update={"routing": room.routing.model_copy(update={"guards": []})})
+    assert acceptable(RoutingView(unguarded, "What is a limit?", ())) == ["teacher", "ta", "kim", "lee", "USER",
+                                                                          "END"]
+
+
+async def test_the_model_is_offered_only_what_the_guards_accept_in_the_prompt_and_the_schema() -> None:
+    replies = [Reply(text("A limit is where it heads."), usage=(900, 12, 0)),
+               Reply(pick("kim"), usage=(1210, 9, 870)), Reply(text("So it never gets there?")),
+               Reply(pick("USER"), usage=(1260, 7, 1200))]
+    with fake_openai(*replies) as server:
+        session = ClassroomSession(ruled(), "openai:fake-model",
+                                   ModelOptions(base_url=server.url, retries=0, timeout=5.0, structured="json_schema"))
+        events = await play(session, "What is a limit?")
+    trace = done(events).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("rule", "teacher"), ("model", "kim"), ("model", "USER")]
+    # four calls for three decisions and two agents: the first decision took none
+    assert len(server.requests) == 4 and "response_format" in server.requests[1]
+    enum = server.requests[1]["response_format"]["json_schema"]["schema"]["properties"]["next_agent"]["enum"]
+    assert enum == ["ta", "kim", "lee", "USER", "END"] == trace[1].candidates
+    assert server.requests[1]["messages"][-1]["content"].endswith("Choose next_agent from: ta, kim, lee, USER, END.")
+    assert server.requests[1]["stream_options"] == {"include_usage": True}
+    usage = trace[1].usage
+    assert usage is not None and (usage.prompt, usage.completion, usage.cached) == (1210, 9, 870)
+    assert trace[0].usage is None  # no call, no tokens
