@@ -94,7 +94,7 @@ async def test_the_trace_panel_toggles_and_shows_the_turns_decisions() -> None:
         await pilot.pause(0.1)
         assert panel.row_count == len(app.room.view.trace) > 0
         first = [str(cell) for cell in panel.get_row_at(0)]
-        assert first[1] == "model" and first[2] == "reyes"
+        assert first[1] == "rule" and first[2] == "reyes"  # a clear question: the teacher, without a call
         await pilot.press("f2")
         assert not panel.display
 
