@@ -37,10 +37,12 @@ QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why do
 class _FirstToken:
     """A model whose calls are timed: (caller, seconds from the request to its first chunk) per call."""
 
-    def __init__(self, model: Any, caller: str, calls: list[tuple[str, float]]) -> None:
-        self.model, self.caller, self.calls = model, caller, calls
+    def __init__(self, model: Any, caller: str, calls: list[tuple[str, float]], prompts: list[str]) -> None:
+        self.model, self.caller, self.calls, self.prompts = model, caller, calls, prompts
 
     async def astream(self, messages: Any, **kwargs: Any) -> AsyncIterator[Any]:
+        if self.caller == DIRECTOR:
+            self.prompts.append("\n".join(str(m.content) for m in messages))
         started = time.perf_counter()
         first = True
         async for chunk in self.model.astream(messages, **kwargs):
@@ -48,6 +50,20 @@ class _FirstToken:
                 self.calls.append((self.caller, time.perf_counter() - started))
                 first = False
             yield chunk
+
+
+def _tokens(text: str) -> int:
+    from llama_cpp import Llama  # type: ignore[import-not-found]
+
+    from bench.llama_server import model_path
+
+    global _TOKENIZER
+    if _TOKENIZER is None:
+        _TOKENIZER = Llama(model_path=str(model_path()), vocab_only=True, verbose=False)
+    return len(_TOKENIZER.tokenize(text.encode()))
+
+
+_TOKENIZER: Any = None
 
 
 def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
@@ -66,10 +82,11 @@ def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
 
 async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, Any]]:
     calls: list[tuple[str, float]] = []
+    prompts: list[str] = []
     original = ModelClient.model
 
     def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
-        return _FirstToken(original(self, caller, name, schema, cap), caller, calls)
+        return _FirstToken(original(self, caller, name, schema, cap), caller, calls, prompts)
 
     ModelClient.model = timed  # type: ignore[method-assign]
     room = load_classroom("derivatives")
@@ -80,6 +97,7 @@ async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, A
     try:
         for question in QUESTIONS:
             calls.clear()
+            prompts.clear()
             started = time.perf_counter()
             events: list[Event] = []
             class_first: float | None = None  # the class's first word, from the learner's message
@@ -111,7 +129,10 @@ async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, A
                 "ttft_first": firsts[0] if firsts else None, "ttft_later": firsts[1:],
                 "mode": done.data.structured_output, "director_calls": len(firsts),
                 "paths": [r.path for r in done.data.director_trace],
-                "prompt_tokens": [r.usage.prompt for r in done.data.director_trace if r.usage and r.usage.prompt],
+                # as the server reports them, else counted with the model's own tokenizer (llama-cpp-python's
+                # server reports no usage while streaming)
+                "prompt_tokens": [r.usage.prompt for r in done.data.director_trace if r.usage and r.usage.prompt]
+                or [_tokens(text) for text in prompts],
                 "class_first": class_first, "agent_first": agent_first,
             })
     finally:
@@ -123,10 +144,15 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as folder, llama_server() as url:
         # side by side on one server: the routing rules on (the default) first, so a warmer server cannot
         # flatter them, then every decision asked of the model as before
-        runs = [("routing rules on (default)", asyncio.run(_run(url, Path(folder) / "on"))),
-                ("routing rules off ([routing] rules = [])", asyncio.run(_run(url, Path(folder) / "off", False)))]
+        runs = asyncio.run(_both(url, Path(folder)))
     for title, rows in runs:
         _report(title, rows)
+
+
+async def _both(url: str, folder: Path) -> list[tuple[str, list[dict[str, Any]]]]:
+    """Both runs in one event loop: the HTTP client the model library keeps belongs to the loop it started in."""
+    return [("routing rules on (default)", await _run(url, folder / "on")),
+            ("routing rules off ([routing] rules = [])", await _run(url, folder / "off", False))]
 
 
 def _report(title: str, rows: list[dict[str, Any]]) -> None:

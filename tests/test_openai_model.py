@@ -175,3 +175,14 @@ async def test_a_server_that_refuses_max_tokens_gets_only_max_completion_tokens(
     assert spoken(events) == "Ok."
     assert "max_tokens" in server.requests[0] and all("max_tokens" not in r for r in server.requests[1:])
     assert all(r["max_completion_tokens"] for r in server.requests)
+
+
+def test_a_second_event_loop_in_the_same_process_still_reaches_the_server() -> None:
+    """eval plays each run in its own event loop: the HTTP client must not belong to the first one."""
+    import asyncio
+
+    replies = [Reply(pick("teacher")), Reply(text("A.")), Reply(pick("END"))] * 2
+    with fake_openai(*replies) as server:
+        for _ in range(2):
+            events = asyncio.run(play(_session(server.url), "Hi?"))
+            assert not [e for e in events if e.type == "error"] and spoken(events) == "A."

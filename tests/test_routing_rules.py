@@ -39,7 +39,8 @@ async def test_without_a_teacher_the_assistant_answers_first(tmp_path: Path) -> 
     room = ruled(agents=[a for a in AGENTS if a["role"] != "teacher"])
     session = script_session(tmp_path, {"director": [pick("USER")], "agents": {"ta": [text("Here's how.")]}}, room)
     trace = done(await play(session, "how does it work")).data.director_trace
-    assert (trace[0].path, trace[0].final) == ("rule", "ta")
+    assert (trace[0].path, trace[0].final, trace[0].reason) == ("rule", "ta", "a clear question: the assistant "
+                                                                              "answers it first")
 
 
 @pytest.mark.parametrize(("message", "overrides"), [

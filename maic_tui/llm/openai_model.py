@@ -10,10 +10,14 @@ from maic_tui.llm.options import ModelOptions
 
 
 def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
+    import httpx
     from langchain_openai import ChatOpenAI  # slow import, only for real servers
     from pydantic import SecretStr
 
     return ChatOpenAI(
+        # Its own HTTP client: the library's shared default belongs to the first event loop that used it, so a
+        # second run in one process (eval's runs, a bench's two sessions) would fail with "Event loop is closed".
+        http_async_client=httpx.AsyncClient(timeout=options.timeout),
         model=model,
         base_url=options.base_url,
         # Local servers (llama.cpp, Ollama) want no key, but the client insists on one.

@@ -135,7 +135,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     rules = set(ctx.classroom.routing.rules)
     lesson = state["lesson"]
     if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
-        return step.dispatch(lead, "rule", "a clear question: the teacher answers it first",
+        return step.dispatch(lead, "rule", f"a clear question: the {view.role_of(lead)} answers it first",
                              "Answer the learner's message.")
     choices = acceptable(view) if "guarded_choices" in rules else []
     if choices:
