@@ -95,6 +95,8 @@ async def test_the_model_is_offered_only_what_the_guards_accept_in_the_prompt_an
     assert enum == ["ta", "kim", "lee", "USER", "END"] == trace[1].candidates
     assert server.requests[1]["messages"][-1]["content"].endswith("Choose next_agent from: ta, kim, lee, USER, END.")
     assert server.requests[1]["stream_options"] == {"include_usage": True}
+    later = server.requests[3]["response_format"]["json_schema"]["schema"]["properties"]["next_agent"]["enum"]
+    assert later == ["teacher", "ta", "lee", "USER", "END"] == trace[2].candidates  # each decision its own choices
     usage = trace[1].usage
     assert usage is not None and (usage.prompt, usage.completion, usage.cached) == (1210, 9, 870)
     assert trace[0].usage is None  # no call, no tokens

@@ -7,6 +7,7 @@ uses a client with none."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import nullcontext
@@ -66,7 +67,9 @@ class ModelClient:
         """The caller's chat model: for a server, constrained to ``schema`` in the structured output mode in
         use, and capped at ``cap`` tokens (never above the configured ``max_tokens``)."""
         mode = self.structured_mode
-        key = f"{caller}:{schema_name}:{mode}:{cap}:{self._legacy_cap}"
+        # the schema itself is part of the key: the director's changes with the choices the guards leave
+        shape = json.dumps(schema, sort_keys=True) if mode is not None else ""
+        key = f"{caller}:{schema_name}:{mode}:{cap}:{self._legacy_cap}:{shape}"
         if key not in self._models:
             model: Runnable[Any, Any] = self.provider.for_caller(caller)
             if mode is not None:
