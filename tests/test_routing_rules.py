@@ -18,8 +18,8 @@ from tests.fake_openai import Reply, fake_openai
 
 
 def ruled(**overrides: Any) -> Classroom:
-    """The test class with the routing rules as a classroom has them by default."""
-    return classroom(routing={}, **overrides)
+    """The test class with every routing rule on."""
+    return classroom(routing={"rules": ["teacher_first", "guarded_choices"]}, **overrides)
 
 
 async def test_a_clear_question_goes_to_the_teacher_without_a_director_call(tmp_path: Path) -> None:
