@@ -69,6 +69,7 @@ def test_validate_warns_about_a_question_the_demo_cannot_judge(tmp_path: Path,
     text = (SAMPLES_DIR / "water-cycle.toml").read_text(encoding="utf-8")
     text = text.replace('expects = ["they fall as rain or snow", "fall", "rain", "come down", "drop"]\n', "")
     text = text.replace(', options = ["A puddle drying", "Steam from a kettle", "Go on"]', "")
+    text = text.replace("when the droplets get heavy?", "when the droplets get \\u001b[31mheavy?")
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
     import sys
@@ -78,5 +79,6 @@ def test_validate_warns_about_a_question_the_demo_cannot_judge(tmp_path: Path,
     assert out.strip().endswith("mine.toml: ok")
     warnings = err.strip().splitlines()
     assert len(warnings) == 2 and all(": warning: " in line for line in warnings)
+    assert "\x1b" not in err  # the file's words are shown, never its escapes
     assert "demo answer 'clouds' asks the learner “What do you think happens when the droplets get heavy?”" in err
     assert "scene 'up' step 7: the pause asks “Where have you seen water vanish into the air at home?”" in err

@@ -2,7 +2,8 @@
 punctuation (``b``, ``B)``, ``(b)``, ``b.``), its label or value with spacing, case and punctuation ignored
 (``2,3,4`` is ``2, 3, 4``), a picked line (``B) label``), several in plain language (``A and C``, ``speed and
 acceleration``, ``a, c``) after an opening such as "I think"; a short answer compared with the accepted forms the
-same way. Nothing typed is ever run: answers are only compared as text."""
+same way; a guess against a question's expected answers (``says_expected``); a reply that only asks to go on
+(``GO_ON``). Nothing typed is ever run: answers are only compared as text."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ from collections.abc import Sequence
 
 from maic_tui.classroom.lesson import QuizQuestion
 
+# A reply that only asks to go on (at a pause, or after Q&A): the lesson continues without a turn, and a pause's
+# option that says so is no answer to take up.
+GO_ON = re.compile(r"^\s*(go on|continue|continue the lesson|next|ok(ay)?|carry on|move on|"
+                   r"let'?s (go|go on|move on|continue)|ready|got it|no(pe)?|no questions?)\s*[.!]*\s*$", re.IGNORECASE)
 # What people put before an answer; dropped before reading it.
 _OPENING = re.compile(r"^(?:i\s+think|i'?d\s+say|i\s+would\s+say|i\s+guess|i\s+choose|i\s+pick|maybe|probably|"
                       r"my\s+answer\s+is|the\s+answer\s+is|answer\s*:|it'?s|it\s+is|both|all\s+of)\s*:?\s*",

@@ -9,6 +9,7 @@ from maic_tui.bad_input import describe_path
 from maic_tui.classroom import ClassroomError, check_file, load_classroom
 from maic_tui.classroom.demo_checks import unanswerable
 from maic_tui.paths import SAMPLES_DIR, resolve
+from maic_tui.text_safety import one_line
 
 
 def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
@@ -27,7 +28,7 @@ def validate_files(paths: Sequence[str], out: TextIO, err: TextIO) -> int:
         if classroom is not None:
             out.write(f"{describe_path(name)}: ok\n")
             for warning in unanswerable(classroom):  # valid, but the demo reads those replies less well
-                err.write(f"{describe_path(name)}: warning: {warning}\n")
+                err.write(f"{describe_path(name)}: warning: {one_line(warning, 400)}\n")  # the file's own words
             continue
         status = 2
         for problem in problems:

@@ -14,7 +14,7 @@ from collections.abc import AsyncGenerator, Sequence
 from dataclasses import replace
 from typing import assert_never
 
-from maic_tui.classroom.answer_reading import read_choices
+from maic_tui.classroom.answer_reading import GO_ON, read_choices
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
@@ -30,7 +30,7 @@ from maic_tui.events import (
 )
 from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_cursor import LessonCursor
-from maic_tui.live.lesson_talk import GO_ON, RETRY, Pacing, asks_learner, present_request, reaction_call, review
+from maic_tui.live.lesson_talk import RETRY, Pacing, asks_learner, present_request, reaction_call, review
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import (

@@ -1,5 +1,5 @@
-"""What the lesson says and reads around its steps (ARCHITECTURE.md, *The lesson*): the replies that only ask to
-go on or to retry, the pace the lecture is read at, the requests of the turns it opens, whether the class asked the
+"""What the lesson says and reads around its steps (ARCHITECTURE.md, *The lesson*): a reply that only asks to
+retry, the pace the lecture is read at, the requests of the turns it opens, whether the class asked the
 learner something back, and the review at its end."""
 
 from __future__ import annotations
@@ -13,10 +13,6 @@ from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.pace import Pace
 from maic_tui.log.records import QuizResultData
-
-# A reply that only asks to go on (at a pause, or after Q&A): the lesson continues without a turn.
-GO_ON = re.compile(r"^\s*(go on|continue|continue the lesson|next|ok(ay)?|carry on|move on|"
-                   r"let'?s (go|go on|move on|continue)|ready|got it|no(pe)?|no questions?)\s*[.!]*\s*$", re.IGNORECASE)
 
 # After the lesson: ask the missed questions again.
 RETRY = re.compile(r"^\s*(retry|try again|again|retry (them|the questions|the quiz)|let'?s (retry|try again))"

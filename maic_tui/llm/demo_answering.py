@@ -13,16 +13,14 @@ from maic_tui.classroom.answer_reading import says_expected, squashed
 from maic_tui.classroom.models import Agent, Classroom, DemoTurn
 from maic_tui.classroom.quiz import right_answer
 from maic_tui.llm.demo_dialogue import Asked
+from maic_tui.llm.demo_intents import NO, YES
 from maic_tui.llm.demo_replies import Said, grade_reply, lead, say, sentence_of, sentences, statement_on
-from maic_tui.llm.demo_understanding import COVERED, MaterialIndex, stem_all, words_of
+from maic_tui.llm.demo_understanding import COVERED, MaterialIndex
 
 # Hedges around a reply, dropped when it is quoted back ("the speedometer in my car i guess").
 _HEDGE_BEFORE = re.compile(r"^\s*(um+|uh+|hmm+|well|maybe|probably|i think( that)?|i guess|i'?d say|like|so)\b[\s,]*",
                            re.IGNORECASE)
 _HEDGE_AFTER = re.compile(r"[\s,]*\b(i guess|i think|maybe|probably|lol|haha|i suppose|right)\W*$", re.IGNORECASE)
-YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|definitely|absolutely|of course|i think so|ready|totally|ok(ay)?)\b",
-                  re.IGNORECASE)
-NO = re.compile(r"^\W*(no|nope|nah|not really|i don'?t think so|never)\b", re.IGNORECASE)
 QUOTED_WORDS = 10
 FURTHER_COVERED = 0.15  # how much of what it adds to a passage must be about: a step further, not a new topic
 
@@ -118,7 +116,7 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
     elif options:
         picked = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} and {options[-1].lower()}"
         turns = [say(agent, f"“{picked}”: yes, {name}, exactly.", further(f"{picked} {frame}"))]
-    elif index.topic_words(reply) or _frame_words(index, frame, reply):
+    elif index.topic_words(reply) or set(index.terms(reply)) & set(index.terms(frame)):  # "speedometer", "prices"
         opening = (f"“{quoted(reply)}”: yes, {name}, that's one." if _asks_for_instances(frame)
                    else f"“{quoted(reply)}”: good point, {name}.")
         turns = [say(agent, opening, further(f"{reply} {frame}"))]
@@ -140,12 +138,6 @@ _INSTANCES = re.compile(r"\b(where have you|where do you|think of|name (one|a|an
 def _asks_for_instances(frame: str) -> bool:
     """The question asks for cases ("Where have you seen…?"), so a reply is one of them."""
     return bool(_INSTANCES.search(frame))
-
-
-def _frame_words(index: MaterialIndex, frame: str, reply: str) -> bool:
-    """The reply uses a word of the prompt it answers ("speedometer" for "Think of speedometers, prices")."""
-    stems = set(stem_all(index.language, [w for w in words_of(frame) if w not in index.stop]))
-    return bool(stems & set(stem_all(index.language, [w for w in words_of(reply) if w not in index.stop])))
 
 
 def _classmate(classroom: Classroom, index: MaterialIndex, taker: Agent, topic: str, said_text: str

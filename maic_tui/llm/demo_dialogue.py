@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from maic_tui.classroom.answer_reading import GO_ON
 from maic_tui.classroom.demo_checks import question_to_learner
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, DemoAnswer
@@ -50,7 +51,7 @@ def asked_sentences(text: str) -> list[str]:
 
 def asked_of(classroom: Classroom, said: Sequence[Said], scene: int = 0) -> Asked | None:
     """The question the class's last turn put to the learner, if it asked one."""
-    turn = [s for s in _last_block(said)]
+    turn = _last_block(said)
     if not turn:
         return None
     text = " ".join(s.text for s in turn)
@@ -68,7 +69,7 @@ def asked_of(classroom: Classroom, said: Sequence[Said], scene: int = 0) -> Aske
         for step in scene_script.script:
             if step.pause and step.prompt and step.prompt.strip() == last.text.strip():
                 return Asked("options", last.speaker, step.prompt, options=tuple(o for o in step.options
-                                                                                if not _goes_on(o)),
+                                                                                if not GO_ON.match(o)),
                              expects=tuple(step.expects), frame=step.prompt, misses=_misses(said, step.prompt))
     discussion = _discussion(classroom, text, scene)
     asked = [(s.speaker, q) for s in turn for q in asked_sentences(s.text) if classroom.agent(s.speaker)]
@@ -80,15 +81,11 @@ def asked_of(classroom: Classroom, said: Sequence[Said], scene: int = 0) -> Aske
 
 
 def _last_block(said: Sequence[Said]) -> list[Said]:
-    return [s for s in said[len(said) - len(last_turn(said)):]]
+    return list(said[len(said) - len(last_turn(said)):])
 
 
 def _lead_id(classroom: Classroom) -> str:
     return (classroom.lead() or classroom.agents[0]).id
-
-
-def _goes_on(option: str) -> bool:
-    return option.strip().casefold().rstrip(".!") in ("go on", "continue", "next", "ok")
 
 
 def _misses(said: Sequence[Said], question: str) -> int:

@@ -66,10 +66,12 @@ def is_new_question(message: str) -> bool:
     return bool(_ASKS.match(message)) and not _GUESS.match(message)
 
 
-_YES_NO = re.compile(r"^\W*(yes|yeah|yep|yup|sure|definitely|absolutely|of course|no|nope|nah|not really|"
-                     r"i think so|i don'?t think so)\b[\w\s,!.']{0,40}$", re.IGNORECASE)
+YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|definitely|absolutely|of course|i think so|ready|totally|ok(ay)?)\b",
+                 re.IGNORECASE)
+NO = re.compile(r"^\W*(no|nope|nah|not really|i don'?t think so|never)\b", re.IGNORECASE)
+PLAIN_REPLY = 50  # characters: a yes or no with a few words after it, not an argument that starts with one
 
 
 def plain_yes_no(message: str) -> bool:
-    """A reply that starts with yes or no ("yes definitely", "nope, not really")."""
-    return bool(_YES_NO.match(message))
+    """A short reply that starts with yes or no ("yes definitely", "nope, not really")."""
+    return len(message.strip()) <= PLAIN_REPLY and bool(YES.match(message) or NO.match(message))

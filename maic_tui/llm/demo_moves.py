@@ -8,8 +8,9 @@ import re
 from collections.abc import Sequence
 
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
-from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences, statement_on
-from maic_tui.llm.demo_understanding import MaterialIndex
+from maic_tui.llm.demo_dialogue import shown
+from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences, statement_on, view_on_scene
+from maic_tui.llm.demo_understanding import COVERED, MaterialIndex, element_text
 
 
 def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
@@ -94,8 +95,6 @@ def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], sc
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
     spoken = " ".join(entry.text for entry in said)
-    from maic_tui.llm.demo_understanding import COVERED
-
     asked = next((entry.text for entry in reversed(said) if entry.speaker == "learner"), "")
     # the slides on what the learner asked about, then on the point itself
     ranked = list(dict.fromkeys(m.passage.scene for text, least in ((asked, COVERED), (point, POINT_COVERED))
@@ -124,8 +123,6 @@ def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], sc
 
 def _slide_points(classroom: Classroom, scene: int, kinds: tuple[str, ...]) -> list[str]:
     """What a slide says in words, in elements of those kinds (a formula is pointed at, not read)."""
-    from maic_tui.llm.demo_understanding import element_text
-
     if not 0 <= scene < len(classroom.scenes):
         return []
     return [element_text(e) for e in classroom.scenes[scene].elements if e.type in kinds and element_text(e)]
@@ -139,9 +136,6 @@ def another_example(classroom: Classroom, index: MaterialIndex, message: str, sa
                     ) -> tuple[list[DemoTurn], DemoAnswer | None]:
     """An example on the message's topic, else on the last point: a prepared answer not played yet (one that draws
     when nothing was said yet); honestly said when it is only related, or when there is none."""
-    from maic_tui.llm.demo_dialogue import shown
-    from maic_tui.llm.demo_understanding import COVERED
-
     name = classroom.learner.nickname
     speaker, point = _last_point(classroom, said)
     asked_for = _REQUEST_WORDS.sub(" ", message)
@@ -166,9 +160,6 @@ def another_example(classroom: Classroom, index: MaterialIndex, message: str, sa
 def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequence[Said], scene: int) -> DemoTurn:
     """"What do you think, Juno?": the agent's own view on the point just made, in its own prepared words when the
     material gives it any on that point; else what it makes of the slide."""
-    from maic_tui.llm.demo_replies import view_on_scene
-    from maic_tui.llm.demo_understanding import COVERED
-
     speaker, point = _last_point(classroom, said)
     spoken = " ".join(entry.text for entry in said)
     own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED, shared_words=0) \

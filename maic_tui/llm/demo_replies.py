@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
-from maic_tui.classroom.quiz import grade_offline, question_text, right_answer
+from maic_tui.classroom.quiz import grade_offline, question_text
 from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
@@ -241,12 +241,9 @@ def _said_already(sentence: str, avoid: str, said: list[str]) -> bool:
 
 
 def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
-    """The learner does not know the answer to what the class just asked: no problem, here it is."""
+    """The learner does not know the answer to a question the class asked without saying what it expects: the
+    material's own words on it (a question with an answer is read in ``demo_answering.for_them``)."""
     name = classroom.learner.nickname
-    asked = asked_question(classroom, said)
-    if asked is not None:
-        answer = asked.analysis or right_answer(asked)
-        return [say(lead(classroom), f"No problem, {name}: {answer}")]
     question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text)) if s.endswith("?")),
                     "")
     found = index.best(question, ("answer", "scene", "script")) if question else None
