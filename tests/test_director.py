@@ -221,6 +221,6 @@ async def test_every_decision_of_a_turn_sees_the_same_conversation_so_a_prompt_c
         await play(session, f"Question {number}?")
     for turn in range(turns):
         first, second, third = systems[3 * turn:3 * turn + 3]
-        head = first.split("Already spoke in this turn")[0]
+        head = first.split("Spoke in this turn")[0]
         assert second.startswith(head) and third.startswith(head), turn
     assert "Question 6?" in systems[-1] and "Question 7?" not in systems[-1].split("Already spoke")[0]

@@ -7,7 +7,13 @@ from langchain_core.messages import AIMessage, HumanMessage
 
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.orchestration.decision import DecisionError, parse_decision
-from maic_tui.orchestration.history import HistoryEntry, agent_messages, conversation_summary
+from maic_tui.orchestration.history import (
+    SUMMARY_CHARS,
+    SUMMARY_MESSAGES,
+    HistoryEntry,
+    agent_messages,
+    conversation_summary,
+)
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
 from maic_tui.orchestration.prompts.director import RULES, director_messages
 from maic_tui.whiteboard import Whiteboard
@@ -75,7 +81,9 @@ def test_summary_tells_the_learner_from_agents() -> None:
     assert summary.splitlines()[2].endswith("[interrupted]")
     assert conversation_summary([], "Sam") == "No conversation yet."
     long = conversation_summary([HistoryEntry("learner", "x" * 250)], "Sam")
-    assert long.endswith("x" * 200 + "...")
+    assert long.endswith("] " + "x" * SUMMARY_CHARS + "...")
+    many = conversation_summary([HistoryEntry("learner", f"m{i}") for i in range(SUMMARY_MESSAGES + 3)], "Sam")
+    assert len(many.splitlines()) == SUMMARY_MESSAGES and many.endswith(f"m{SUMMARY_MESSAGES + 2}")
 
 
 def test_director_prompt_carries_what_the_rules_ask_for() -> None:
@@ -89,9 +97,9 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
     system, user = director_messages(ROOM, HISTORY, "What is a slope?", responses, ledger, board, 2)
     text = system.content
     assert RULES in text and all(f"\n{n}. " in RULES for n in range(1, 10)) and "\n10. " not in RULES
-    assert 'id: "kim", name: "Kim", role: student, priority: 5' in text
+    assert "kim (Kim, student)" in text
     assert '1. Ms. Hale (teacher): "Rise over run." [1 actions; whiteboard: drew shape(circle)]' in text
-    assert "Sam: likes pictures" in text and "crowded" in text and "decision 2" in text
+    assert "Sam: likes pictures" in text and "crowded" in text and "Decision 2 of this turn" in text
     assert "[Learner (human) Sam]" in text
     assert "What is a slope?" in user.content
 

@@ -10,9 +10,11 @@ from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 
-AGENT_HISTORY_LIMIT = 30  # recent messages an agent sees; the director's summary sees 10
-SUMMARY_MESSAGES = 10
-SUMMARY_CHARS = 200
+AGENT_HISTORY_LIMIT = 30  # recent messages an agent sees
+# The director's summary: shorter than an agent's history, as every director call pays for its whole prompt
+# on a server that keeps one prompt cached (the agent spoke in between)
+SUMMARY_MESSAGES = 6
+SUMMARY_CHARS = 120
 LESSON_LABEL = "Lesson plan"
 INTERRUPTED_NOTE = " (interrupted by the learner; do not continue it, start a new array)"
 

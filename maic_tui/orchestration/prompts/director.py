@@ -17,40 +17,31 @@ from maic_tui.whiteboard import Whiteboard
 
 CROWDED = 5  # more elements than this and the director should not add more board work
 
+# Short on purpose: on a server that keeps one prompt cached, every decision after an agent spoke pays for its
+# whole prompt, and the guards enforce in code what matters most (ARCHITECTURE.md, *One learner turn*).
 RULES = """\
-Routing rules:
-1. The teacher usually speaks first. In a discussion, the agent who raised the topic may open, then the
-   teacher guides, then others bring distinct views.
-2. Do not call an agent who already spoke in this turn unless it is truly needed.
-3. Do not call two agents of the same role in a row while another role has something useful to add.
-4. Never ask anyone to explain again. Ask for a question, a challenge, an example or a short summary instead.
-5. A clear question from the learner goes to the teacher first; never open with a student for an explanation.
-6. Concepts, mechanisms and processes are explained first by the teacher (by the assistant when there is no
-   teacher or the teacher has already answered); students only react afterwards: a real question, a common
-   misconception, one example.
-7. Each agent speaks for itself: never ask one agent to speak for another or to stage an exchange.
-8. Once the message has been dealt with, stop calling agents and answer END (nothing more is needed) or USER
-   (a question was put to the learner, or their input is needed next). One or two agents are usually enough.
-9. Keep the instruction short: one sentence saying what this agent should contribute.
-Also: each contribution must move things forward (explanation, check question, deeper point, other view,
-summary), and while the board is crowded, pick someone who adds to it only if they tidy it first."""
+Rules:
+1. The teacher opens; in a discussion whoever raised the topic may open, then the teacher guides.
+2. Call an agent twice in a turn only if truly needed.
+3. Mix roles rather than two of one role in a row.
+4. Never ask for an explanation again: ask for a question, an example or a summary.
+5. A clear question from the learner goes to the teacher first.
+6. Students only react after the teacher (or assistant) explained.
+7. Each agent speaks only for itself.
+8. Once the message is dealt with (one or two agents): USER if the learner was asked something, else END.
+9. The instruction: one short sentence on what the agent adds."""
+
 
 def answer_format(classroom: Classroom) -> str:
     """How to answer, with concrete examples from this class: no placeholder a small model could copy."""
     lead = classroom.lead() or classroom.agents[0]
-    pick = json.dumps({"next_agent": lead.id, "instruction": "Explain it with one everyday example."})
-    cue = json.dumps({"next_agent": "USER", "prompt": "Which part should we look at next?",
-                      "options": ["An example", "The formula"]})
-    return ('Answer with exactly one JSON object and nothing else. "next_agent" is an agent id from the list, '
-            '"USER" or "END"; "instruction" (optional) is one sentence for that agent; with USER, "prompt" '
-            '(optional) is a short question for the learner and "options" 2-4 short answers. For example:\n'
-            f"{pick}\nor\n{cue}\nor\n" + '{"next_agent": "END"}')
+    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."})
+    return (f'Answer one JSON object, such as {pick} or {{"next_agent": "END"}}; with USER you may add "prompt" (a '
+            'short question) and 2-4 "options".')
 
 
 def _roster(classroom: Classroom) -> str:
-    return "\n".join(
-        f'- id: "{a.id}", name: "{a.name}", role: {a.role}, priority: {a.priority}' for a in classroom.agents
-    )
+    return ", ".join(f"{a.id} ({a.name}, {a.role})" for a in classroom.agents)
 
 
 def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
@@ -69,7 +60,7 @@ def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardAc
 def _board(board: Whiteboard) -> str:
     count = len(board.elements)
     state = "OPEN (the slide is hidden; pointers do not work)" if board.is_open else "closed (the slide is shown)"
-    text = f"Whiteboard: {state}, {count} element{'s' if count != 1 else ''}."
+    text = f"Board: {state}, {count} element{'s' if count != 1 else ''}."
     if count > CROWDED:
         text += " It is crowded: avoid adding more unless someone tidies it."
     return text
@@ -91,11 +82,10 @@ def director_messages(
     # What stays the same for every decision of a session comes first, what changes last, so that servers
     # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next.
     parts = [
-        f'You direct a classroom called "{classroom.title}". After each contribution you decide who speaks '
-        "next: one of the agents below, the human learner (USER), or nobody (END). You never speak yourself.",
-        f"Agents:\n{_roster(classroom)}",
-        f"The human learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "") + ". "
-        'Lines labelled "Learner (human)" are theirs; lines labelled "Agent" are AI classmates and staff.',
+        f'You direct the class "{classroom.title}": you decide who speaks next, an agent, the human learner (USER) '
+        "or nobody (END).",
+        f"Agents: {_roster(classroom)}.",
+        f"The learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "") + ".",
     ]
     if classroom.session.type == "discussion":
         session = classroom.session
@@ -104,10 +94,10 @@ def director_messages(
     parts += [
         RULES,
         answer_format(classroom),
-        f"Conversation so far (latest last):\n{conversation_summary(history, learner.nickname)}",
-        f"Already spoke in this turn:\n{_spoken(responses, ledger)}",
+        f"Conversation so far:\n{conversation_summary(history, learner.nickname)}",
+        f"Spoke in this turn:\n{_spoken(responses, ledger)}",
         _board(board),
-        f"This is decision {turn_number} of this turn; keep the turn short.",
+        f"Decision {turn_number} of this turn; keep the turn short.",
     ]
     # Last of all, as it changes with every decision: what the guards would accept now.
     choose = f"\n\nChoose next_agent from: {', '.join(choices)}." if choices else ""
