@@ -151,10 +151,14 @@ def another_example(classroom: Classroom, index: MaterialIndex, message: str, sa
         return [say(agent, f"I don't have another example of that prepared, {name}.",
                     "Ask me about a part of it, and I'll show you what I have.")], None
     answer = next(a for a in classroom.demo.answers if a.id == ranked[0].passage.key)
-    opening = "Here's another one." if ranked[0].covered >= COVERED else (
-        f"That was the example I prepared on that, {name}; here's a related one.")
+    if ranked[0].covered >= COVERED:  # "another" only once an example was shown: a first request gets the example
+        opening = ["Here's another one."] if played else []
+    elif played:
+        opening = [f"That was the example I prepared on that, {name}; here's a related one."]
+    else:
+        opening = [f"Here's the closest example I have, {name}."]
     first, *rest = answer.turns
-    return [DemoTurn(agent=first.agent, steps=[DemoStep(say=opening), *first.steps]), *rest], answer
+    return [DemoTurn(agent=first.agent, steps=[*(DemoStep(say=o) for o in opening), *first.steps]), *rest], answer
 
 
 def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequence[Said], scene: int) -> DemoTurn:
