@@ -6,6 +6,7 @@ that already holds 200 messages. Printed side by side, measured in this one run:
   - the bare cost of parsing the same six answers in the same chunks with StreamParser alone
   - orchestration overhead per director step: time from the previous agent's end (or the turn's start)
     to the director's decision event, the script model's call included                [<= 5 ms]
+  - the same turn with the app's step mode attached but off (issue 26: it adds nothing while off)
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentEndEvent, CueUserEvent, DoneEvent, Event, ThinkingEvent
 from maic_tui.live.session import ClassroomSession
+from maic_tui.live.step_mode import StepMode
 from maic_tui.llm import ModelOptions
 from maic_tui.log.opening import start_log
 from maic_tui.log.store import DB_NAME
@@ -58,20 +60,23 @@ def script(answers: list[str]) -> dict:
     return {"chunk_size": CHUNK, "director": picks, "agents": {f"a{i}": [a] for i, a in enumerate(answers)}}
 
 
-def session_with_history(path: Path, data_dir: Path | None = None) -> ClassroomSession:
+def session_with_history(path: Path, data_dir: Path | None = None, stepping: bool = False) -> ClassroomSession:
     room = bench_classroom()
     log = None
     if data_dir is not None:  # the same turn, recorded to the session database as the app and `run` do
         log = start_log(data_dir, "bench", room, f"script:{path}", ModelOptions(), classroom_text="")
     session = ClassroomSession(room, f"script:{path}", log=log)
+    if stepping:  # as the app's turn driver attaches it: each decision asks the picker, which is off
+        session.context.picker = StepMode(room).pick
     for i in range(EARLIER_MESSAGES // 2):
         session.history.append(HistoryEntry("learner", f"Earlier question {i}?"))
         session.history.append(HistoryEntry("agent", "An earlier answer. " * 5, f"a{i % 6}", f"Agent {i % 6}"))
     return session
 
 
-async def one_turn(path: Path, data_dir: Path | None = None) -> tuple[float, list[float], int]:
-    session = session_with_history(path, data_dir)
+async def one_turn(path: Path, data_dir: Path | None = None, stepping: bool = False
+                   ) -> tuple[float, list[float], int]:
+    session = session_with_history(path, data_dir, stepping)
     gaps: list[float] = []
     count = 0
     started = mark = time.perf_counter()
@@ -108,10 +113,11 @@ def main() -> None:
         path = Path(folder) / "script.json"
         path.write_text(json.dumps(script(answers)))
         asyncio.run(one_turn(path))  # warm-up: imports, graph compilation
-        runs, recorded = [], []
-        for _ in range(REPEATS):  # interleaved, so both see the same machine
+        runs, recorded, stepping = [], [], []
+        for _ in range(REPEATS):  # interleaved, so all see the same machine
             runs.append(asyncio.run(one_turn(path)))
             recorded.append(asyncio.run(one_turn(path, Path(folder) / "data")))
+            stepping.append(asyncio.run(one_turn(path, stepping=True)))
         stored = sqlite3.connect(Path(folder) / "data" / DB_NAME).execute("SELECT COUNT(*) FROM records").fetchone()
     best = min(runs, key=lambda run: run[0])
     wall, _gaps, count = best
@@ -127,3 +133,7 @@ def main() -> None:
     print(f"  recorded        {recorded_wall * 1000:8.1f} ms  {recorded_count / recorded_wall:8.0f} events/s   "
           f"(ratio to unrecorded {recorded_wall / wall:.2f}x; {stored[0]} rows on disk after "
           f"{REPEATS} turns, written in 100 ms batches by a writer thread)")
+    step_wall = min(run[0] for run in stepping)
+    step_overhead = statistics.median(g for run in stepping for g in run[1]) * 1000
+    print(f"  step mode off   {step_wall * 1000:8.1f} ms  ratio to without it {step_wall / wall:.2f}x; director step "
+          f"{step_overhead:.2f} ms (without it {overhead:.2f} ms)")

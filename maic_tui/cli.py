@@ -49,7 +49,8 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "eval", "doctor", "serve")
+VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "trace", "fork", "eval", "doctor",
+         "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -100,12 +101,17 @@ def _parser() -> argparse.ArgumentParser:
                       help="streaming speed in characters per second (0 = instant)")
     _data_dir_flag(demo)
     run = verbs.add_parser("run", help="run learner turns headless, printing one JSON event per line")
-    run.add_argument("classroom", help="classroom file or bundled sample name")
+    run.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     run.add_argument("--say", action="append", default=[], metavar="TEXT",
                      help="a learner message (repeat for several turns; start with @agent to pick who answers); "
                           "with --lesson, the answers where the lesson waits, then Q&A")
     run.add_argument("--lesson", action="store_true",
                      help="play the classroom's lesson (scripts, discussions, quizzes) before any Q&A")
+    run.add_argument("--resume", default=None, metavar="ID",
+                     help="go on with a recorded session (an id or its unique start) instead of a new one")
+    run.add_argument("--pick", action="append", default=[], metavar="ID|USER|END",
+                     help="who speaks at the next director decision, instead of the rules and the model (repeat: "
+                          "one per decision, in order across turns; then the director decides)")
     _model_flags(run)
     run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
@@ -137,6 +143,17 @@ def _parser() -> argparse.ArgumentParser:
     replay.add_argument("--speed", type=_speed, default=1.0, metavar="X", help="playback speed (default 1)")
     replay.add_argument("--headless", action="store_true", help="print the rebuilt transcript and board")
     replay.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
+    trace = verbs.add_parser("trace", help="a recorded session's director decisions (each in full with --turn)")
+    trace.add_argument("session", metavar="ID", help="a session id or its unique start")
+    trace.add_argument("--turn", type=_count, default=None, metavar="N",
+                       help="the decisions of the learner's N-th message, in full: prompt, answers, guards, tokens")
+    trace.add_argument("--json", action="store_true", help="one JSON object per turn")
+    _data_dir_flag(trace)
+    fork = verbs.add_parser("fork", help="a new session holding a recorded one's records before a learner turn")
+    fork.add_argument("session", metavar="ID", help="a session id or its unique start")
+    fork.add_argument("--turn", type=_count, required=True, metavar="N",
+                      help="cut before the learner's N-th message (1 is the first)")
+    _data_dir_flag(fork)
     evaluate = verbs.add_parser("eval", help="check director routing against scenario files; exit 1 on a miss")
     evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                           help="scenario files or bundled scenario names (default: all bundled scenarios)")
@@ -144,6 +161,12 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("--repeat", type=_count, default=1, metavar="N", help="runs per scenario (default 1)")
     evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
                           help="where to write the JSON report (default: eval-report.json)")
+    evaluate.add_argument("--from-session", default=None, metavar="ID",
+                          help="write a scenario from a recorded session's turn instead (with --turn and -o)")
+    evaluate.add_argument("--turn", type=_count, default=None, metavar="N", help="with --from-session: which turn")
+    evaluate.add_argument("-o", "--output", default=None, metavar="FILE",
+                          help="with --from-session: the scenario file to write")
+    _data_dir_flag(evaluate)
     doctor = verbs.add_parser("doctor", help="check a model server: reachable, model listed, structured output, "
                                              "speed, output cap; exit 0 when a class can run")
     _model_flags(doctor)
@@ -181,6 +204,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not opens_app and args.verb == "run" and not (args.say or args.lesson):
         print("maic-tui: run needs --say TEXT (a learner message) or --lesson", file=sys.stderr)
         return EXIT_BAD_INPUT
+    if not opens_app and args.verb == "run" and (args.classroom is None) == (args.resume is None):
+        print("maic-tui: run needs a classroom or --resume ID (one of them)", file=sys.stderr)
+        return EXIT_BAD_INPUT
     # Imported here so that --help, --version and validate stay fast (the model libraries load slowly).
     if not opens_app and args.verb == "validate":
         from maic_tui.commands.validate import validate_files
@@ -197,6 +223,14 @@ def main(argv: Sequence[str] | None = None) -> int:
                            data_dir=args.data_dir, resume=args.resume, lesson=args.lesson)
         if args.verb in ("sessions", "export", "replay"):
             return _archive(args)
+        if args.verb == "fork":
+            from maic_tui.commands.archive import fork_session
+
+            return fork_session(args.session, args.turn, args.data_dir, sys.stdout)
+        if args.verb == "trace":
+            from maic_tui.commands.trace import print_trace
+
+            return print_trace(args.session, args.turn, args.json, args.data_dir, sys.stdout)
         if args.verb == "doctor":
             return _doctor(args)
         if args.verb == "serve":
@@ -205,6 +239,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             flags = _flags(args) | {"theme": args.theme, "pace": args.pace, "data_dir": args.data_dir}
             return serve(args.classroom or DEFAULT_CLASSROOM, flags, args.host, args.port, args.public_url,
                          args.max_classes)
+        if args.verb == "eval" and (args.from_session, args.turn, args.output) != (None, None, None):
+            return _scenario_from_session(args)
         if args.verb == "eval":
             from maic_tui.evaluation.command import run_eval
 
@@ -216,6 +252,19 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     except Exception as exc:
         return _report(exc)
+
+
+def _scenario_from_session(args: argparse.Namespace) -> int:
+    from maic_tui.evaluation.from_session import write_scenario
+    from maic_tui.paths import data_dir
+
+    if args.from_session is None or args.turn is None or args.output is None or args.scenarios:
+        print("maic-tui: eval --from-session ID --turn N -o FILE writes a scenario (and takes no scenario names)",
+              file=sys.stderr)
+        return EXIT_BAD_INPUT
+    target = write_scenario(data_dir(args.data_dir), args.from_session, args.turn, args.output)
+    print(f"wrote {target}; check it with: maic-tui eval {target}")
+    return EXIT_OK
 
 
 def _doctor(args: argparse.Namespace) -> int:
@@ -240,7 +289,8 @@ def _headless(args: argparse.Namespace) -> int:
                            scenes=args.scenes, language=args.language, output=args.output, stop=stop)
         if args.verb == "run":
             return run.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
-                                      sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson)
+                                 sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson,
+                                 resume=args.resume, picks=args.pick)
         classroom = args.classroom or DEFAULT_CLASSROOM
         return run.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
 

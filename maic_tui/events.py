@@ -103,11 +103,30 @@ class TokenUsage(WireModel):
     cached: int = 0  # prompt tokens the server read from its cache
 
 
+class PromptMessage(WireModel):
+    """One message the director model was sent."""
+
+    role: Literal["system", "user", "assistant"]
+    content: str
+
+
+class DecisionAttempt(WireModel):
+    """One ask of the director model within a step: its raw answer, what it was read as, and the guards' verdicts."""
+
+    raw: str = ""
+    parsed: dict[str, Any] | None = None
+    guards: list[GuardVerdict] = Field(default_factory=list)
+    usage: TokenUsage | None = None
+
+
+TracePath = Literal["limit", "single_agent", "trigger", "rule", "model", "fallback", "manual"]
+
+
 class TraceRecord(WireModel):
     """One director step (its trace record: ARCHITECTURE.md, *The event protocol*)."""
 
     step: int
-    path: Literal["limit", "single_agent", "trigger", "rule", "model", "fallback"]
+    path: TracePath
     candidates: list[str] = Field(default_factory=list)
     raw: str | None = None
     parsed: dict[str, Any] | None = None
@@ -116,6 +135,9 @@ class TraceRecord(WireModel):
     reason: str | None = None
     latency_ms: float = 0.0
     usage: TokenUsage | None = None  # when the server reports it (a call cut short at its answer may not)
+    prompt: list[PromptMessage] = Field(default_factory=list)  # what the model was sent (before any re-ask)
+    attempts: list[DecisionAttempt] = Field(default_factory=list)  # each ask, in order (raw/guards: all of them)
+    proposal: str | None = None  # a manual step's: what the director proposed when the tester asked it
     # Actions of the dispatched agent that were rejected (not emitted), with the reason.
     action_warnings: list[str] = Field(default_factory=list)
 

@@ -76,3 +76,19 @@ def replay_headless(path: str, out: TextIO) -> int:
     printer.board("", [])
     out.write(board_text(rebuilt.view.board) + "\n")
     return 0
+
+
+def fork_session(session: str, turn: int, folder: str | None, out: TextIO) -> int:
+    """``maic-tui fork ID --turn N``: a new session holding the records before learner turn N; prints its id."""
+    from maic_tui.log.fork import fork
+    from maic_tui.log.store import LogStore
+
+    where = data_dir(folder)
+    info, records, skipped = LogStore(where).load(session)
+    for line in skipped:
+        sys.stderr.write(f"maic-tui: warning: {line}\n")
+    forked = fork(where, info, records, turn)
+    out.write(f"{forked.id}\n")
+    sys.stderr.write(f"forked {one_line(info.id)} before turn {turn}: go on with maic-tui --resume {forked.id} "
+                     f"(or maic-tui run --resume {forked.id} --say TEXT)\n")
+    return 0

@@ -9,6 +9,7 @@ from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import Any, TextIO
 
 from maic_tui import paths
+from maic_tui.bad_input import BadInput
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.commands.printer import TranscriptPrinter
@@ -16,9 +17,13 @@ from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.log.opening import Recorded, open_recorded
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
+from maic_tui.orchestration.decision import END, USER
+from maic_tui.orchestration.manual import queued
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
+from maic_tui.text_safety import one_line
 
 OPENING_MESSAGE = "Hello!"
 NOT_PRINTED = (LearnerRecord, StepRecord, InterruptRecord)  # the learner's own input and the log's bookkeeping
@@ -72,17 +77,26 @@ async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) 
     await until_stopped(driver, stop, driver.play())
 
 
-def run_turns(classroom_name: str, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
+def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
               out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None,
-              lesson: bool = False) -> int:
+              lesson: bool = False, resume: str | None = None, picks: Sequence[str] = ()) -> int:
     """``maic-tui run``: play the learner's messages as turns (with ``lesson``, the lesson first, the messages
-    answering where it waits), one JSON record per line; recorded."""
-    classroom = load_classroom(classroom_name)
+    answering where it waits), one JSON record per line; recorded. ``resume``: go on with a recorded session;
+    ``picks``: who speaks at each director decision, in order (step mode, headless)."""
     spec, options = resolve_settings(flags)
     options = options.model_copy(update={"seed": seed, "pace": pace})
-    session = _recorded_session(classroom_name, classroom, spec, options, data_dir)
+    if resume is not None:
+        recorded = open_recorded(paths.data_dir(data_dir), resume)
+        picked = checked_picks(recorded.classroom, picks)  # before a log is opened: a bad pick records nothing
+        session = _resumed_session(recorded, flags.get("model"), options, data_dir)
+    else:
+        classroom = load_classroom(classroom_name or "")
+        picked = checked_picks(classroom, picks)
+        session = _recorded_session(classroom_name or "", classroom, spec, options, data_dir)
     stop = stop or StopSignals()
     driver = headless_driver(session, json_lines(out), lesson=lesson)
+    if picked:
+        session.context.picker = queued(picked)  # in place of the driver's step mode, which needs a screen
     if lesson:
         from maic_tui.commands.run_lesson import play_lesson
 
@@ -98,6 +112,28 @@ def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, opti
     if problem is not None:
         print(f"maic-tui: warning: {problem}", file=sys.stderr)
     return session
+
+
+def _resumed_session(recorded: Recorded, model: str | None, options: ModelOptions,
+                      data_dir: str | None) -> ClassroomSession:
+    folder = paths.data_dir(data_dir)
+    for line in recorded.skipped:
+        print(f"maic-tui: warning: {line}", file=sys.stderr)
+    recipe = SessionRecipe(model or recorded.info.model, options, data_dir=folder, resume=recorded)
+    return build_session(recorded.classroom, recipe)
+
+
+def checked_picks(classroom: Classroom, picks: Sequence[str]) -> list[str]:
+    """``--pick`` values as the director's choices: an agent id of the class, USER or END (any case for those)."""
+    ids = [agent.id for agent in classroom.agents]
+    checked = []
+    for pick in picks:
+        value = pick.upper() if pick.upper() in (USER, END) else pick
+        if value not in (*ids, USER, END):
+            raise BadInput(f"--pick {one_line(pick, 40)}: not in this class; choose one of {', '.join(ids)}, "
+                           "USER or END")
+        checked.append(value)
+    return checked
 
 
 def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop: StopSignals) -> int:

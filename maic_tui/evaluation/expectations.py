@@ -10,6 +10,7 @@ from itertools import pairwise
 from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.scenario import Expect
 from maic_tui.events import AgentStartEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent, TraceRecord
+from maic_tui.orchestration.decision import END, USER
 from maic_tui.whiteboard import Whiteboard
 
 _REEXPLAIN = re.compile(r"\b(re-?explain|explain\b.{0,20}\bagain|repeat (the|your|that) explanation)", re.I)
@@ -28,24 +29,26 @@ class TurnFacts:
 
     speakers: list[str]  # agent ids in speaking order
     speech: dict[str, str]  # message id -> text
+    order: list[str]  # message ids in speaking order
     done: DoneEvent | None
     errors: list[str]
 
     @classmethod
     def of(cls, events: Sequence[Event]) -> TurnFacts:
-        speakers, speech, errors = [], {}, []
+        speakers, speech, errors, order = [], {}, [], []
         done = None
         for event in events:
             if isinstance(event, AgentStartEvent):
                 speakers.append(event.data.agent_id)
                 speech[event.data.message_id] = ""
+                order.append(event.data.message_id)
             elif isinstance(event, TextDeltaEvent):
                 speech[event.data.message_id] = speech.get(event.data.message_id, "") + event.data.content
             elif isinstance(event, ErrorEvent):
                 errors.append(event.data.message)
             elif isinstance(event, DoneEvent):
                 done = event
-        return cls(speakers, speech, done, errors)
+        return cls(speakers, speech, order, done, errors)
 
 
 def check(expect: Expect, events: Sequence[Event], classroom: Classroom, board: Whiteboard) -> list[Verdict]:
@@ -110,6 +113,21 @@ def _verdicts(expect: Expect, facts: TurnFacts, classroom: Classroom, board: Whi
         pattern = re.compile(rf"^\s*\[?(?:{'|'.join(names)})\]?:", re.MULTILINE)
         found = [text for text in facts.speech.values() if pattern.search(text)]
         yield Verdict("no_impersonation", not found, found[0][:60] if found else "each spoke for themselves")
+    for step, allowed in sorted(expect.decision.items(), key=lambda item: int(item[0])):
+        got = next((record.final for record in trace if record.step == int(step)), "no such decision")
+        yield Verdict(f"decision{step} in {'/'.join(allowed)}", got in allowed, f"decision {step}: {got}")
+    if expect.not_end_after_question:
+        ended = [record for record in trace if record.final == END and _after_question(record, trace, facts)]
+        yield Verdict("not_end_after_question", not ended,
+                      "ended right after a question to the learner" if ended else "no question left unanswered")
+
+
+def _after_question(end: TraceRecord, trace: Sequence[TraceRecord], facts: TurnFacts) -> bool:
+    """The decision to end came right after an agent's message that ended with a question."""
+    spoke = sum(1 for record in trace if record.step < end.step and record.final not in (USER, END))
+    if spoke == 0 or spoke > len(facts.order):
+        return False
+    return facts.speech.get(facts.order[spoke - 1], "").rstrip().endswith("?")
 
 
 def _instructions(trace: Sequence[TraceRecord]) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, cast
 
 from maic_tui.classroom import load_classroom
+from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
 from maic_tui.events import Event
@@ -16,6 +17,7 @@ from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import LearnerRecord, Record
+from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.text_safety import one_line
 
 
@@ -72,6 +74,7 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None
         routing = classroom.routing.model_copy(update={"rules": list(scenario.rules)})
         classroom = classroom.model_copy(update={"routing": routing})
     session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
+    start_where(session, scenario, classroom)
     driver = TurnDriver(classroom)
     driver.attach(session, with_lesson=False)  # a scenario's turns are Q&A
     events: list[Event] = []
@@ -93,6 +96,25 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None
             key = (number, verdict.name)
             tally = run.tallies.setdefault(key, Tally(run.name, number, verdict.name, threshold))
             tally.add(verdict)
+
+
+def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classroom) -> None:
+    """The conversation before the scenario's turns, and the scene the class is on."""
+    if scenario.scene is not None:
+        index = next((i for i, scene in enumerate(classroom.scenes) if scene.id == scenario.scene), None)
+        if index is None:
+            raise ValueError(f"scene '{scenario.scene}' is not in the classroom")
+        session.context.scene_index = index
+    for said in scenario.history:
+        agent = classroom.agent(said.who)
+        if said.who == "learner":
+            session.history.append(HistoryEntry(role="learner", text=said.text))
+        elif said.who == "lesson":
+            session.history.append(HistoryEntry(role="lesson", text=said.text))
+        elif agent is not None:
+            session.history.append(HistoryEntry(role="agent", text=said.text, agent_id=agent.id, name=agent.name))
+        else:
+            raise ValueError(f"history: '{said.who}' is neither learner, lesson nor an agent of the classroom")
 
 
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,

@@ -10,6 +10,10 @@ threshold = 1.0                  # the pass rate every expectation must reach (0
 say = "What is a derivative?"
 expect = { first_role = "teacher", end_reason = "cue_user", no_repeat = true }
 ```
+
+A scenario written from a recorded session (``eval --from-session``) starts where that session was: ``scene`` (a
+scene id) and ``[[history]]`` (``who`` is "learner", "lesson" or an agent id; ``text``), and expects each
+decision of its turn (``decision = { 1 = ["reyes"], 2 = ["theo", "USER"] }``: step -> allowed choices).
 """
 
 from __future__ import annotations
@@ -55,7 +59,18 @@ class Expect(Strict):
     brief_instructions: int | None = Field(None, ge=1)  # director instructions at most this long (rule 9)
     no_reexplain: bool = False  # no director instruction asks an agent to explain again (rule 4)
     no_impersonation: bool = False  # no agent writes lines as another agent ("[Name]: …", rule 7)
+    # Decision step (1 is the first) -> the choices allowed there: agent ids, USER, END.
+    decision: dict[Annotated[str, Field(pattern=r"^[1-9][0-9]?$")], Annotated[list[str], Field(min_length=1)]] = (
+        Field(default_factory=dict))
+    not_end_after_question: bool = False  # the turn does not end (END) right after an agent asked a question
     threshold: Rate | None = None  # overrides the scenario's threshold for this turn
+
+
+class Said(Strict):
+    """One entry of the conversation before the scenario's turns."""
+
+    who: Annotated[str, Field(min_length=1)]  # "learner", "lesson" or an agent id
+    text: str
 
 
 class Turn(Strict):
@@ -71,6 +86,8 @@ class Scenario(Strict):
     # director is asked for every decision and the guard is what decides.
     rules: list[RuleName] | None = None
     threshold: Rate = 1.0
+    scene: str | None = None  # the scene (its id) the class is on; default: the first
+    history: list[Said] = Field(default_factory=list)  # the conversation before the first turn
     turns: Annotated[list[Turn], Field(min_length=1)]
 
 

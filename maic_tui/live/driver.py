@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Literal
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.live.step_mode import StepMode
 from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,
@@ -52,6 +53,7 @@ class TurnDriver:
         self.on_lesson: Callable[[], None] | None = None  # the lesson moved, paused, waits or ended
         self._in_turn = False  # a learner's message is being answered
         self.stopped = False  # a stop signal (or quitting): nothing more is played
+        self.step_mode = StepMode(classroom)  # off: the director decides without waiting
 
     def attach(self, session: ClassroomSession, pacing: Pacing | None = None, with_lesson: bool = True) -> None:
         """The session is ready (the app builds it in a thread); a classroom with scenes gets its lesson (played
@@ -59,6 +61,7 @@ class TurnDriver:
         from maic_tui.live.lesson_player import LessonPlayer
 
         self.session = session
+        session.context.picker = self.step_mode.pick
         if with_lesson and session.classroom.scenes:
             self.lesson = LessonPlayer(session, pacing)
 
@@ -247,11 +250,13 @@ class TurnDriver:
             self.lesson.cut()
             self.lesson.cursor.learner_spoke()  # the learner has the floor until they go on
             self._emit(InterruptRecord())
+            self.step_mode.release()
             return "turn"
         if self._speaking():
             assert self.session is not None
             self._emit(InterruptRecord())
             self.session.interrupt()
+            self.step_mode.release()  # a decision waiting for the tester ends with the turn
             return "turn"
         if self.waiting:
             self.waiting.clear()
@@ -270,6 +275,7 @@ class TurnDriver:
             self.lesson.cut()
         if self.session is not None:
             self.session.interrupt()
+        self.step_mode.release()
 
     def _speaking(self) -> bool:
         return self.running and self.session is not None and self._in_turn

@@ -113,6 +113,13 @@ class ClassControlRecord(WireModel):
     data: ClassControlData
 
 
+class ForkedFrom(WireModel):
+    """Where a forked session came from: the session, and the learner turn it was cut before."""
+
+    id: str
+    turn: int
+
+
 class SessionInfo(WireModel):
     """A session's header: what it is, and the classroom file as it was (so it resumes and replays exactly)."""
 
@@ -122,6 +129,7 @@ class SessionInfo(WireModel):
     model: str  # the model spec, never a key
     started: float  # unix time
     classroom_toml: str
+    forked_from: ForkedFrom | None = None
 
 
 class SessionHeader(WireModel):
@@ -181,7 +189,7 @@ def timed_line(item: Timed) -> str:
 
 
 def header_line(info: SessionInfo) -> str:
-    return json_safe(SessionHeader(data=info).model_dump_json(by_alias=True))
+    return json_safe(SessionHeader(data=info).model_dump_json(by_alias=True, exclude_none=True))
 
 
 def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:

@@ -6,6 +6,7 @@ rows, in short transactions. Records are appended by ``LogWriter`` (one writer t
 
 from __future__ import annotations
 
+import json
 import sqlite3
 import time
 import uuid
@@ -17,7 +18,7 @@ from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
 from maic_tui.log.progress import lesson_progress
-from maic_tui.log.records import LogError, SessionInfo, Timed, parse_record
+from maic_tui.log.records import LogError, SessionInfo, Timed, parse_record, record_json
 from maic_tui.text_safety import clean_tree, one_line
 
 DB_NAME = "sessions.sqlite3"
@@ -29,7 +30,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     title TEXT NOT NULL,
     model TEXT NOT NULL,
     started REAL NOT NULL,
-    classroom_toml TEXT NOT NULL
+    classroom_toml TEXT NOT NULL,
+    forked_from TEXT
 );
 CREATE TABLE IF NOT EXISTS records (
     session_id TEXT NOT NULL REFERENCES sessions(id),
@@ -77,6 +79,9 @@ def connect(path: Path) -> sqlite3.Connection:
         for statement in _SCHEMA.split(";"):
             if statement.strip():
                 db.execute(statement)
+        columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
+        if columns and "forked_from" not in columns:  # a database written before sessions could be forked
+            db.execute("ALTER TABLE sessions ADD COLUMN forked_from TEXT")
     for table, wanted in _COLUMNS.items():
         found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         if not wanted <= found:
@@ -120,8 +125,22 @@ class LogStore:
 
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
         """The session's row; called inside the transaction that writes its first records."""
-        db.execute("INSERT INTO sessions VALUES (?, ?, ?, ?, ?, ?)",
-                   (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml))
+        forked = info.forked_from.model_dump_json() if info.forked_from is not None else None
+        db.execute("INSERT INTO sessions (id, classroom, title, model, started, classroom_toml, forked_from) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                   (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml, forked))
+
+    def add(self, info: SessionInfo, records: list[Timed]) -> None:
+        """A whole session at once (a fork): its row and every record, in one transaction."""
+        with closing(self.open()) as db:
+            try:
+                with transaction(db):
+                    self.create(db, info)
+                    db.executemany("INSERT INTO records VALUES (?, ?, ?, ?, ?)",
+                                   [(info.id, seq, item.t, item.record.type, record_json(item.record))
+                                    for seq, item in enumerate(records)])
+            except sqlite3.Error as exc:
+                raise StoreError(f"{describe_path(self.path)}: cannot record the session: {exc}") from None
 
     def sessions(self, limit: int | None = None) -> list[SessionSummary]:
         """Every session (or the ``limit`` newest), newest first."""
@@ -179,9 +198,9 @@ class LogStore:
         with closing(self.open()) as db:
             try:
                 session_id = self.find(db, id_or_prefix)
-                id_, classroom, title, model, started, toml = db.execute(
-                    "SELECT id, classroom, title, model, started, classroom_toml FROM sessions WHERE id = ?",
-                    (session_id,)).fetchone()
+                id_, classroom, title, model, started, toml, forked = db.execute(
+                    "SELECT id, classroom, title, model, started, classroom_toml, forked_from FROM sessions "
+                    "WHERE id = ?", (session_id,)).fetchone()
                 rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
                                   (session_id,)).fetchall()
             except sqlite3.Error as exc:
@@ -189,7 +208,8 @@ class LogStore:
         try:
             info = SessionInfo.model_validate(clean_tree({"id": id_, "classroom": classroom, "title": title,
                                                           "model": model, "started": started,
-                                                          "classroom_toml": toml}))
+                                                          "classroom_toml": toml,
+                                                          "forked_from": json.loads(forked) if forked else None}))
         except ValueError as exc:
             raise StoreError(f"{describe_path(self.path)}: session {session_id}: its header cannot be read "
                              f"({one_line(str(exc).splitlines()[0])})") from None

@@ -4,12 +4,16 @@ the model client they call through (``llm.client``: modes, retries, deadline, ca
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm.client import ModelClient
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.state import TurnSettings
 from maic_tui.whiteboard import Whiteboard
+
+if TYPE_CHECKING:
+    from maic_tui.orchestration.picking import Picker
 
 
 @dataclass
@@ -22,6 +26,7 @@ class EngineContext:
     settings: TurnSettings = field(default_factory=TurnSettings)
     scene_index: int = 0
     message_count: int = 0
+    picker: Picker | None = None  # step mode: who picks each decision the rules or the model would take
 
     @property
     def scene(self) -> Scene | None:

@@ -6,99 +6,39 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from langchain_core.messages import AIMessage, BaseMessage
 from langgraph.types import StreamWriter
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import (
-    CueUserData,
-    CueUserEvent,
-    EndReason,
+    DecisionAttempt,
     ErrorData,
     ErrorEvent,
     GuardVerdict,
+    PromptMessage,
     ThinkingData,
     ThinkingEvent,
-    TokenUsage,
-    TraceRecord,
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
+from maic_tui.orchestration.director_step import Choice, DirectorStep
 from maic_tui.orchestration.guards import RoutingView, acceptable, check, fallback, teacher_first
+from maic_tui.orchestration.manual import manual_choice
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
 from maic_tui.orchestration.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.structured import director_schema
-from maic_tui.text_safety import terminal_safe
 
+_ROLES: dict[str, Literal["system", "user", "assistant"]] = {"system": "system", "human": "user", "ai": "assistant"}
+ANSWER = "Answer the learner's message."
 DIRECTOR_CHAR_CAP = 4_000  # a decision is a few hundred characters; anything past this is a runaway model
 
 
-class _Step:
-    """Builds the state update and the trace record of one director step."""
-
-    def __init__(self, ctx: EngineContext, state: TurnState, writer: StreamWriter) -> None:
-        self.ctx, self.state, self.writer = ctx, state, writer
-        self.number = len(state["trace"]) + 1
-        self.candidates = [a.id for a in ctx.classroom.agents]
-        self.calls = 0
-        self.raw: list[str] = []
-        self.parsed: dict[str, Any] | None = None
-        self.guards: list[GuardVerdict] = []
-        self.latency_ms = 0.0
-        self.usage: TokenUsage | None = None
-
-    def _record(self, path: str, final: str, reason: str) -> list[TraceRecord]:
-        raw = self.ctx.redact(terminal_safe("\n---\n".join(self.raw))) or None  # model text, shown in the trace
-        record = TraceRecord(
-            step=self.number, path=path, candidates=self.candidates, raw=raw,
-            parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
-            usage=self.usage,
-        )
-        return [*self.state["trace"], record]
-
-    def dispatch(self, agent_id: str, path: str, reason: str, instruction: str = "") -> dict[str, Any]:
-        self.writer(ThinkingEvent(data=ThinkingData(stage="agent_loading", agent_id=agent_id)))
-        return {"next_agent": agent_id, "instruction": instruction, "director_calls": self._calls(),
-                "trace": self._record(path, agent_id, reason)}
-
-    def end(self, end_reason: EndReason, path: str, final: str, reason: str,
-            prompt: str | None = None, options: tuple[str, ...] = ()) -> dict[str, Any]:
-        lesson = self.state["lesson"]
-        if final == USER and lesson is not None and not lesson.hands_over:
-            # A slide presented or an answer reacted to: the lesson goes on by itself, nobody waits for the learner.
-            end_reason, final, reason = "director_end", END, f"{reason}; the lesson goes on"
-        update: dict[str, Any] = {"next_agent": None, "end_reason": end_reason, "director_calls": self._calls(),
-                                  "trace": self._record(path, final, reason)}
-        hand_over = final == USER or (
-            # After the loop: agents spoke and nobody handed back, so the learner gets the floor.
-            self.state["had_content"] and end_reason not in ("interrupted", "error")
-            and (lesson is None or lesson.hands_over)
-        )
-        if hand_over and not self.state["cue_received"]:
-            last = self.state["responses"][-1].agent_id if self.state["responses"] else None
-            cue = CueUserData(from_agent_id=last, prompt=prompt, options=list(options) or None)
-            self.writer(CueUserEvent(data=cue))
-            update["cue_received"] = True
-        return update
-
-    def count(self, usage: Any) -> None:
-        """Add a call's token usage, as langchain reports it (``usage_metadata``)."""
-        before = self.usage or TokenUsage()
-        details = usage.get("input_token_details") or {}
-        self.usage = TokenUsage(prompt=before.prompt + int(usage.get("input_tokens") or 0),
-                                completion=before.completion + int(usage.get("output_tokens") or 0),
-                                cached=before.cached + int(details.get("cache_read") or 0))
-
-    def _calls(self) -> int:
-        return self.state["director_calls"] + self.calls
-
-
 async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWriter) -> dict[str, Any]:
-    step = _Step(ctx, state, writer)
+    step = DirectorStep(ctx, state, writer)
     classroom, limits = ctx.classroom, ctx.classroom.limits
     turns, budget = state["turn_count"], ctx.settings.budget(limits)
     if ctx.client.interrupted:
@@ -125,18 +65,25 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
     if lesson is not None and lesson.kind == "react" and turns >= REACTION_TURNS:
         return step.end("director_end", "limit", END, "the teacher has reacted; the lesson goes on")
-    return await _model_step(step, budget)
+    if ctx.picker is None:
+        return step.take(await _decide(step, budget))
+    view = RoutingView(present_classroom(ctx), state["learner_message"], tuple(state["responses"]))
+    instruction = lesson.request if lesson else ANSWER
+    choice = await manual_choice(step, view, ctx.picker, lambda: _decide(step, budget), instruction)
+    if ctx.client.interrupted:  # Esc while the class waited for the pick
+        return step.end("interrupted", "manual", END, "interrupted by the learner")
+    return step.take(choice)
 
 
-async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
+async def _decide(step: DirectorStep, budget: int) -> Choice:
+    """The decision the rules, the model (checked by the guards, asked again once) or the fallback take."""
     ctx, state = step.ctx, step.state
     present = present_classroom(ctx)  # muted agents are neither offered nor accepted
     view = RoutingView(present, state["learner_message"], tuple(state["responses"]))
     rules = set(ctx.classroom.routing.rules)
     lesson = state["lesson"]
     if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
-        return step.dispatch(lead, "rule", f"a clear question: the {view.role_of(lead)} answers it first",
-                             "Answer the learner's message.")
+        return Choice("rule", lead, f"a clear question: the {view.role_of(lead)} answers it first", ANSWER)
     choices = acceptable(view) if "guarded_choices" in rules else []
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it
@@ -145,6 +92,7 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
     # reuses all of it (this turn's learner message and contributions are given apart, after it).
     messages = director_messages(present, ctx.history[:ctx.turn_start], state["learner_message"],
                                  state["responses"], state["ledger"], ctx.board, step.number, lesson, choices)
+    step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):
         if state["director_calls"] + step.calls >= budget:
@@ -154,16 +102,18 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
         try:
             raw = await _ask(step, messages, attempt, choices)
         except Interrupted:
-            return step.end("interrupted", "model", END, "interrupted by the learner")
+            return Choice("model", END, "interrupted by the learner", end_reason="interrupted")
         except Exception as exc:  # a failing server: one clear line, and the turn ends
             error = describe(exc, who="director", secrets=ctx.client.secrets)
             step.writer(ErrorEvent(data=ErrorData(message=error.message)))
-            return step.end("error", "model", END, error.message)
+            return Choice("model", END, error.message, end_reason="error")
         try:
             decision = parse_decision(raw, ctx.classroom.agents)
         except DecisionError as exc:
             rejection = str(exc)
-            step.guards.append(GuardVerdict(rule="parse", passed=False, reason=rejection))
+            verdict = GuardVerdict(rule="parse", passed=False, reason=rejection)
+            step.guards.append(verdict)
+            step.attempt(guards=[verdict])
             continue
         step.parsed = decision.as_dict()
         verdicts = check(decision, view)
@@ -172,18 +122,16 @@ async def _model_step(step: _Step, budget: int) -> dict[str, Any]:
                 f"{decision.next_agent} is muted by the learner; choose one of "
                 f"{', '.join(a.id for a in present.agents)}, USER or END")))
         step.guards += verdicts
+        step.attempt(parsed=step.parsed, guards=verdicts)
         failed = next((v for v in verdicts if not v.passed), None)
         if failed is None:
-            return _apply(step, decision)
+            return _chosen(step, decision, rejection)
         rejection = failed.reason or failed.rule
-    choice = fallback(view)
     reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
-    if choice == USER:
-        return step.end("cue_user", "fallback", USER, reason)
-    return step.dispatch(choice, "fallback", reason, lesson.request if lesson else "Answer the learner's message.")
+    return Choice("fallback", fallback(view), reason, lesson.request if lesson else ANSWER)
 
 
-async def _ask(step: _Step, messages: list[BaseMessage], attempt: int, choices: list[str]) -> str:
+async def _ask(step: DirectorStep, messages: list[BaseMessage], attempt: int, choices: list[str]) -> str:
     ctx, state = step.ctx, step.state
     schema = director_schema(choices or [*(a.id for a in ctx.classroom.agents), USER, END])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
@@ -191,6 +139,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int, choices: 
                        board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"],
                        said=ctx.said(), scene=ctx.scene_index)
     step.calls += 1
+    step.attempts.append(DecisionAttempt())
     started = time.perf_counter()
 
     try:
@@ -202,6 +151,7 @@ async def _ask(step: _Step, messages: list[BaseMessage], attempt: int, choices: 
     finally:
         step.latency_ms += (time.perf_counter() - started) * 1000
     step.raw.append(raw)
+    step.attempt(raw=raw)
     return raw
 
 
@@ -224,15 +174,17 @@ def _decides(text: str) -> bool:
     return True
 
 
-def _apply(step: _Step, decision: Decision) -> dict[str, Any]:
+def _chosen(step: DirectorStep, decision: Decision, rejected: str = "") -> Choice:
+    """The model's decision, once the guards passed it; ``rejected``: why its first answer was not taken."""
+    after = f" (asked again after: {rejected})" if rejected else ""
     if decision.next_agent == USER:
-        return step.end("cue_user", "model", USER, "the director handed over to the learner",
-                        decision.prompt, decision.options)
+        return Choice("model", USER, f"the director handed over to the learner{after}", prompt=decision.prompt,
+                      options=decision.options)
     if decision.next_agent == END:
-        return step.end("director_end", "model", END, "the director ended the turn")
+        return Choice("model", END, f"the director ended the turn{after}")
     if step.ctx.classroom.agent(decision.next_agent) is None:  # the unknown-agent guard is switched off
-        return step.end("director_end", "model", END, f"unknown agent '{decision.next_agent}'")
-    return step.dispatch(decision.next_agent, "model", "the director's choice", decision.instruction)
+        return Choice("model", END, f"unknown agent '{decision.next_agent}'")
+    return Choice("model", decision.next_agent, f"the director's choice{after}", decision.instruction)
 
 
 

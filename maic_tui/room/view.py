@@ -39,6 +39,8 @@ from maic_tui.log.records import (
     SceneRecord,
     StepRecord,
 )
+from maic_tui.orchestration.picking import DecisionCard
+from maic_tui.room.decisions import SessionDecisions
 from maic_tui.room.lesson_state import LessonState
 from maic_tui.text_safety import EscapeFilter, terminal_safe
 from maic_tui.whiteboard import Whiteboard
@@ -106,7 +108,9 @@ class ClassroomView:
         self.director_deciding = False
         self.pointer: Pointer | None = None
         self.cue: CueUserData | None = None
-        self.trace: list[TraceRecord] = []
+        self.decisions = SessionDecisions()  # every director decision of the session, by turn
+        self.stepping = False  # step mode is on: the class waits before each decision
+        self.decision_card: DecisionCard | None = None  # the decision waiting for the tester, in step mode
         self.last_done: DoneData | None = None
         self.turn_active = False
         self.lesson = LessonState.of(classroom)  # where the lesson is (None: the classroom has no scenes)
@@ -139,7 +143,7 @@ class ClassroomView:
     def learner(self, text: str) -> None:
         self._append(LearnerMessage(terminal_safe(text), terminal_safe(self.classroom.learner.nickname)))
         self.cue = None
-        self.trace = []
+        self.decisions.learner(text)
         self.turn_active = True
         self._interrupt_requested = False
         self._marked_interrupted = False
@@ -163,8 +167,13 @@ class ClassroomView:
             self.pointer = None
             self.board_version += 1
 
+    @property
+    def trace(self) -> list[TraceRecord]:
+        """The decisions of the newest turn."""
+        return self.decisions.latest
+
     def add_trace(self, record: TraceRecord) -> None:
-        self.trace.append(record)
+        self.decisions.decided(record)
 
     # --- changes from the engine -------------------------------------------------------------------
 
@@ -204,12 +213,14 @@ class ClassroomView:
             self.cue = None  # the lesson went on: an earlier pause's or discussion's options no longer apply
         match event:
             case ThinkingEvent(data=data):
+                self.decisions.thinking()
                 self.director_deciding = data.stage == "director"
                 if data.agent_id in self.status:
                     self.status[data.agent_id] = "thinking"
             case AgentStartEvent(data=data):
                 self.director_deciding = False
                 self.status[data.agent_id] = "speaking"
+                self.decisions.agent_started(data.agent_id, data.message_id)
                 self._open[data.message_id] = len(self.entries)
                 self._append(AgentMessage(data.message_id, data.agent_id, terminal_safe(data.agent_name),
                                           terminal_safe(data.agent_avatar), data.agent_color))
@@ -238,7 +249,7 @@ class ClassroomView:
         self.last_done = data
         if data.structured_output is not None:
             self.structured_output = data.structured_output
-        self.trace = list(data.director_trace)
+        self.decisions.finished(data.director_trace)
         self.turn_active = False
         self.director_deciding = False
         self.status = dict.fromkeys(self.status, "idle")

@@ -14,7 +14,8 @@ KEYS: list[tuple[str, str]] = [
     ("Esc or Ctrl+C", "interrupt the class (or the lecture): the partial message stays, marked interrupted"),
     ("Ctrl+C (class silent), Ctrl+Q", "quit"),
     ("PageUp / PageDown", "scroll the conversation"),
-    ("F1 / F2 / F3 / F4", "help / director trace / whiteboard or slide / maximise the whiteboard (Esc restores)"),
+    ("F1 / F2 / F3 / F4", "help / trace inspector (every director decision; Enter opens one) / whiteboard or slide / "
+                          "maximise the whiteboard (Esc restores)"),
     ("F5 / F6", "previous / next scene (in a lesson, it plays that scene)"),
     ("F7", "lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does too); "
            "after the lesson, retry the questions you missed"),
@@ -22,6 +23,8 @@ KEYS: list[tuple[str, str]] = [
                 "each next step)"),
     ("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
                          "A and C)"),
+    ("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, e the "
+               "end, a asks the director, Enter lets it decide"),
     ("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, copy"),
 ]
 

@@ -35,3 +35,10 @@ class TerminalClosed(Message):
 
 class ReplayFinished(Message):
     """A replayed log has been played to its end."""
+
+
+@dataclass
+class DecisionKey(Message):
+    """A key pressed at step mode's decision card."""
+
+    key: str

@@ -71,7 +71,8 @@ class Room(Protocol):
 
 ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for them
     ("Toggle board / slide", "toggle_board", "Show the whiteboard or the current slide (F3)"),
-    ("Toggle trace panel", "toggle_trace", "The director's decisions this turn (F2)"),
+    ("Trace inspector", "toggle_trace", "Every director decision of the session; Enter opens one (F2)"),
+    ("Step mode", "step_mode", "The class waits before each director decision; you pick who speaks (Ctrl+T)"),
     ("Maximise the whiteboard", "maximize_board", "Esc restores the layout (F4)"),
     ("Next scene", "next_scene", "F6"),
     ("Previous scene", "previous_scene", "F5"),

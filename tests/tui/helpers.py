@@ -24,6 +24,12 @@ def demo_app(classroom: str | Classroom = "derivatives", pace: float = 0.0, them
     return ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=pace), lesson=lesson), theme=theme)
 
 
+def recorded_app(data_dir: Path, classroom: str = "derivatives", lesson: bool = False) -> ClassroomApp:
+    """The app on the demo model, its session recorded in ``data_dir``."""
+    return ClassroomApp(load_classroom(classroom), SessionRecipe("demo", ModelOptions(pace=0.0), data_dir=data_dir,
+                                                                 classroom_name=classroom, lesson=lesson))
+
+
 def script_app(tmp_path: Path, script: dict[str, Any], classroom: Classroom, theme: str | None = None,
                lesson: bool = False) -> ClassroomApp:
     path = tmp_path / "script.json"

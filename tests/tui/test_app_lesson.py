@@ -11,7 +11,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
-from tests.tui.helpers import demo_app, ready, say, wait_for
+from tests.tui.helpers import demo_app, ready, recorded_app, say, wait_for
 
 
 def _phase(app: object) -> Phase | None:
@@ -130,7 +130,6 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
 
 
 async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, private_data_dir: Path) -> None:
-    from maic_tui.classroom import load_classroom
     from maic_tui.live.assembly import SessionRecipe
     from maic_tui.llm import ModelOptions
     from maic_tui.log.opening import open_recorded
@@ -181,14 +180,11 @@ async def test_a_replayed_lesson_shows_where_the_lesson_was_and_its_score(privat
     import math
 
     from maic_tui.live.assembly import Replay, SessionRecipe
-    from maic_tui.llm.options import ModelOptions
     from maic_tui.log.opening import open_recorded
     from maic_tui.log.store import LogStore
     from maic_tui.tui.app import ClassroomApp
 
-    room = load_classroom("water-cycle")
-    live = ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
-                                            classroom_name="water-cycle", lesson=True))
+    live = recorded_app(private_data_dir, "water-cycle", lesson=True)
     async with live.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(live))  # the first pause

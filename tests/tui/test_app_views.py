@@ -5,9 +5,12 @@ from __future__ import annotations
 import tomllib
 from pathlib import Path
 
+from textual.widgets import TextArea
+
 from maic_tui.colors import contrast
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, TextDeltaData, TextDeltaEvent
 from maic_tui.room.view import AgentMessage
+from maic_tui.tui.screens.decision import DecisionScreen
 from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
 from maic_tui.tui.screens.persona import PersonaScreen
 from maic_tui.tui.theming import background_of
@@ -81,20 +84,36 @@ async def test_every_theme_file_is_registered_one_of_them_light() -> None:
         assert any(not app.available_themes[name].dark for name in ours)
 
 
-async def test_the_trace_panel_toggles_and_shows_the_turns_decisions() -> None:
+async def test_the_trace_inspector_lists_the_sessions_decisions_and_opens_one() -> None:
     app = demo_app()
-    async with app.run_test(size=(140, 45)) as pilot:
+    async with app.run_test(size=(80, 24)) as pilot:
         await ready(pilot)
         assert not app.query(TracePanel)  # built on first use
-        await send(pilot, "What is a derivative?")
-        await finish_turn(pilot)
+        for message in ("What is a derivative?", "why?"):
+            await send(pilot, message)
+            await finish_turn(pilot)
         await pilot.press("f2")
         panel = app.query_one(TracePanel)
-        assert panel.display
         await pilot.pause(0.1)
-        assert panel.row_count == len(app.room.view.trace) > 0
-        first = [str(cell) for cell in panel.get_row_at(0)]
-        assert first[1] == "rule" and first[2] == "reyes"  # a clear question: the teacher, without a call
+        assert panel.display and panel.has_focus
+        prompts = [str(panel.get_option_at_index(i).prompt) for i in range(panel.option_count)]
+        turns = app.room.view.decisions.turns
+        assert len(turns) == 2 and panel.option_count == 2 + sum(len(t.records) for t in turns)
+        assert prompts[0] == 'turn 1 · "What is a derivative?"' and prompts[1].split()[:3] == ["1.1", "rule", "reyes:"]
+        assert any(p.startswith("turn 2 · ") for p in prompts)
+        assert panel.max_scroll_x == 0  # each line is cut to the pane, never wider
+        assert panel.highlighted == panel.option_count - 1  # newest last, and shown
+        panel.highlighted = 1
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, DecisionScreen))
+        detail = app.screen.query_one(TextArea).text
+        assert "path: rule" in detail and "final: reyes" in detail and "tokens: no model call" in detail
+        await pilot.press("m")  # closes on the message the decision produced
+        await wait_for(pilot, lambda: not isinstance(app.screen, DecisionScreen))
+        shown = [w for w in app.query(MessageView) if w.has_class("-shown")]
+        assert len(shown) == 1 and shown[0].entry.message_id == turns[0].message_of(turns[0].records[0])
+        await pilot.press("escape")  # the keys go back to the composer; the panel stays
+        assert app.query_one(Composer).has_focus and panel.display
         await pilot.press("f2")
         assert not panel.display
 

@@ -34,3 +34,4 @@ def test_a_letter_and_enter_in_one_burst_answer_with_that_letter(private_data_di
                                                            (until_answered, 0.5), (CTRL_Q, 0.1)])
     assert code == 0
     assert _quiz_answers(private_data_dir) == ["B) x^3"]  # the typed letter; A) 4x^3 was highlighted
+

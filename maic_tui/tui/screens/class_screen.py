@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from dataclasses import replace
-from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from textual import work
@@ -20,7 +18,7 @@ from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
-from maic_tui.tui.messages import PersonaRequested, ReplayFinished, ScrollRequested, SendRequested
+from maic_tui.tui.messages import DecisionKey, PersonaRequested, ReplayFinished, ScrollRequested, SendRequested
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -86,6 +84,7 @@ class ClassScreen(Screen[None]):
         self.turns.on_queue = self._on_queue
         self.turns.on_problem = self.report
         self.turns.on_lesson = self._on_lesson
+        self.turns.step_mode.on_change = self._on_step
 
     def open_with(self, opener: Opener) -> None:
         """Check the classroom file and settings in a thread; the room shows once they are."""
@@ -276,6 +275,19 @@ class ClassScreen(Screen[None]):
     def action_interrupt(self) -> None:
         self.turns.interrupt()
 
+    # --- step mode (ARCHITECTURE.md, *The routing workbench*) ------------------------------------------
+
+    def action_step_mode(self) -> None:
+        on = self.turns.step_mode.toggle()
+        self.notify("Step mode on: the class waits before each decision." if on else "Step mode off.", timeout=3)
+
+    def _on_step(self) -> None:
+        self.view.stepping, self.view.decision_card = self.turns.step_mode.on, self.turns.step_mode.card
+        self.flush()
+
+    def on_decision_key(self, message: DecisionKey) -> None:
+        self.turns.step_mode.key(message.key)
+
     # --- the lesson's keys and the scenes --------------------------------------------------------------
 
     def action_lesson(self) -> None:
@@ -339,62 +351,6 @@ class ClassScreen(Screen[None]):
 
     def on_persona_requested(self, message: PersonaRequested) -> None:
         self.show_persona(message.agent_id)
-
-    # --- switching ---------------------------------------------------------------------------------------
-
-    def _can_switch(self) -> bool:
-        if self.turn_running:
-            self.notify("Interrupt or finish the turn before switching.", severity="warning")
-        return not self.turn_running
-
-    async def switch_classroom(self, name: str) -> None:
-        if not self._can_switch():
-            return
-        from maic_tui.classroom import ClassroomError, load_classroom
-
-        try:
-            classroom = await asyncio.to_thread(load_classroom, name)
-        except ClassroomError as exc:
-            self.report(str(exc.problems[0]) if exc.problems else str(exc))
-            return
-        await self._reopen(classroom, replace(self.recipe, classroom_name=name, resume=None, replay=None))
-
-    async def resume_session(self, session_id: str) -> None:
-        """Reopen a recorded session as it was; it goes on being recorded under its own id. Not in a browser tab:
-        the sessions on the server are other learners'."""
-        if not self._can_switch() or self.recipe.data_dir is None or self.app.is_web:
-            return
-        from maic_tui.log.opening import open_recorded
-
-        try:
-            recorded = await asyncio.to_thread(open_recorded, self.recipe.data_dir, session_id)
-        except ValueError as exc:  # StoreError, ClassroomError, LogError: all one line
-            self.report(str(exc).splitlines()[0])
-            return
-        await self._reopen(recorded.classroom, replace(self.recipe, resume=recorded, replay=None))
-
-    async def _reopen(self, classroom: Classroom, recipe: SessionRecipe) -> None:
-        self.close_session()
-        self.set_classroom(classroom, recipe)
-        await self.rebuild_room()
-
-    def action_new_classroom(self) -> None:
-        """Generate a classroom (palette), written to ``classrooms/`` in the data directory, and open it. Not in a
-        browser tab: a tab does not write files on the server."""
-        if self.app.is_web:
-            return
-        from maic_tui import paths
-        from maic_tui.llm import ModelOptions
-        from maic_tui.tui.screens.new_classroom import NewClassroomScreen
-
-        folder = (self.recipe.data_dir or paths.data_dir(None)) / "classrooms"
-
-        async def opened(path: Path | None) -> None:
-            if path is not None:
-                await self.switch_classroom(str(path))
-
-        self.app.push_screen(NewClassroomScreen(self.recipe.model, self.recipe.options or ModelOptions(), folder),
-                             opened)
 
     # --- a replayed log ------------------------------------------------------------------------------------
 

@@ -24,9 +24,10 @@ from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
 from maic_tui.tui.plain import plain, plain_block
-from maic_tui.tui.screens.class_screen import ClassScreen
+from maic_tui.tui.screens.switching import SwitchingScreen
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
+from maic_tui.tui.widgets.decision_card import DecisionCardView
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
 from maic_tui.tui.widgets.roster import Roster
 from maic_tui.tui.widgets.transcript import Transcript
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
 
     from maic_tui.classroom.themes import ThemeSpec
     from maic_tui.events import CueUserData
+    from maic_tui.orchestration.picking import DecisionCard
     from maic_tui.room.lesson_state import LessonStatus
     from maic_tui.tui.widgets.trace_panel import TracePanel
     from maic_tui.whiteboard.render import Pointer
@@ -49,7 +51,7 @@ POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
 SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 
 
-class RoomScreen(ClassScreen):
+class RoomScreen(SwitchingScreen):
     # Only keys every terminal sends apart: tmux, xterm, GNOME Terminal and the Linux console send Alt+Enter
     # as ESC CR (read as Enter) and Alt+1 as ESC 1 (read as "¡"), so neither is advertised; Tab reaches the
     # options and Ctrl+J makes a new line everywhere. Ctrl+C copies a selection, else interrupts a speaking
@@ -73,6 +75,7 @@ class RoomScreen(ClassScreen):
         Binding("f7", "lesson", "Lesson", priority=True, show=False),
         Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
         Binding("f9", "faster", "Faster", priority=True, show=False),
+        Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
         *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
     ]
 
@@ -87,6 +90,8 @@ class RoomScreen(ClassScreen):
     structured_output: var[str | None] = var(None)
     muted: var[frozenset[str]] = var(frozenset())  # agents the learner muted
     side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
+    stepping: var[bool] = var(False)  # step mode is on
+    decision_card: var[DecisionCard | None] = var(None)  # a decision waiting for the tester
 
     def __init__(self, theme_specs: dict[str, ThemeSpec], opening: str) -> None:
         super().__init__(id="_default")
@@ -110,7 +115,7 @@ class RoomScreen(ClassScreen):
         agents = self.classroom.agents
         return Horizontal(
             Roster(agents),
-            Vertical(Transcript(), ComposerBox(agents), id="center"),
+            Vertical(Transcript(), DecisionCardView(), ComposerBox(agents), id="center"),
             Vertical(BoardPane(self.view, self.theme_specs), id="side"),
             id="main",
         )
@@ -134,7 +139,8 @@ class RoomScreen(ClassScreen):
         """Another classroom or session: nothing of the old one's state stays on screen."""
         # Set without their watchers: the old widgets are about to go, the new ones take the values on mount.
         for name, empty in (("queued", ()), ("statuses", ()), ("cue", None), ("pointer", None), ("lesson_status", None),
-                            ("replay_progress", None), ("notice", None), ("structured_output", None)):
+                            ("replay_progress", None), ("notice", None), ("structured_output", None),
+                            ("decision_card", None), ("stepping", False)):
             self.set_reactive(getattr(RoomScreen, name), empty)
         self._trace = None
         self._parts.clear()
@@ -212,12 +218,27 @@ class RoomScreen(ClassScreen):
         self.lesson_status = view.lesson.line() if view.lesson is not None and self.lesson_shown() else None
         self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
         self.muted = view.muted
+        self.stepping, self.decision_card = view.stepping, view.decision_card
         trace = self._trace_panel()
         if trace is not None and trace.display:
-            trace.show(view.trace)
+            trace.show(view.decisions)
         board = self.part(BoardPane)
         self.side_empty = board.showing_board and not view.board.elements and not (trace is not None and
                                                                                    trace.display)
+
+    def watch_stepping(self) -> None:
+        if self.is_open:
+            self.part(DecisionCardView).show(self.stepping, self.decision_card)
+
+    def watch_decision_card(self, card: DecisionCard | None) -> None:
+        if not self.is_open:
+            return
+        view = self.part(DecisionCardView)
+        view.show(self.stepping, card)
+        if card is not None and self.app.screen is self:
+            view.focus()  # the card takes the keys while the decision waits
+        elif card is None and view.has_focus:
+            self.focus_composer()
 
     def watch_muted(self, muted: frozenset[str]) -> None:
         if self.is_open:
@@ -311,7 +332,14 @@ class RoomScreen(ClassScreen):
         else:
             trace.display = not trace.display
         if trace.display:
-            trace.show(self.view.trace)
+            trace.show(self.view.decisions)
+            trace.focus()
+            trace.action_last()
+        else:
+            self.focus_composer()
+
+    def on_trace_panel_left(self) -> None:
+        self.focus_composer()
 
     def action_toggle_board(self) -> None:
         self.part(BoardPane).toggle()

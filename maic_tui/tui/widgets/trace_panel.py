@@ -1,52 +1,93 @@
-"""The director's decisions of the current turn, step by step, for routing QA."""
+"""The trace inspector: every director decision of the session, grouped by turn, newest last. One line a decision
+(it fits the pane: the line is cut, never wrapped); Enter opens the decision in full."""
 
 from __future__ import annotations
 
-from rich.text import Text
-from textual.widgets import DataTable
+from typing import TYPE_CHECKING, ClassVar
 
-from maic_tui.events import TraceRecord
-from maic_tui.text_safety import terminal_safe
+from textual.binding import Binding, BindingType
+from textual.content import Content
+from textual.message import Message
+from textual.widgets import OptionList
+from textual.widgets.option_list import Option
 
-RAW_CHARS = 80
-COLUMNS = ("#", "path", "final", "ms", "guards", "candidates", "raw / reason")
+from maic_tui.room.decision_detail import row
+from maic_tui.tui.plain import plain
 
-
-def _guards(record: TraceRecord) -> Text:
-    text = Text()
-    for verdict in record.guards:
-        text.append("✓" if verdict.passed else "✗", style="green" if verdict.passed else "bold red")
-        text.append(f"{verdict.rule} ")
-    return text
+if TYPE_CHECKING:
+    from maic_tui.room.decisions import SessionDecisions
+    from maic_tui.tui.screens.decision import Outcome
 
 
-def _raw(record: TraceRecord) -> Text:
-    raw = " ".join(terminal_safe(record.raw or "").split())
-    if len(raw) > RAW_CHARS:
-        raw = raw[:RAW_CHARS - 1] + "…"
-    text = Text(raw)
-    if record.reason:
-        text.append(("  — " if raw else "") + terminal_safe(record.reason), style="italic")
-    for warning in record.action_warnings:
-        text.append(f"  ⚠ {terminal_safe(warning)}", style="yellow")
-    return text
+class TracePanel(OptionList):
+    DEFAULT_CSS = """
+    TracePanel {
+        text-wrap: nowrap;
+        text-overflow: ellipsis;
+    }
+    TracePanel > .option-list--option-disabled {
+        color: $text-muted;
+        text-style: bold;
+    }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back", show=False)]
 
-
-class TracePanel(DataTable[Text], can_focus=False):
     def __init__(self) -> None:
-        super().__init__(id="trace", zebra_stripes=True, cursor_type="row")
-        self._records: list[TraceRecord] = []
-        self.add_columns(*COLUMNS)
+        super().__init__(id="trace")
+        self._version = -1
+        self._decisions: SessionDecisions | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "Director trace"
+        self.border_title = "Director trace · Enter: details"
 
-    def show(self, records: list[TraceRecord]) -> None:
-        if records == self._records:
+    def show(self, decisions: SessionDecisions) -> None:
+        if decisions.version == self._version and self.option_count:
             return
-        self._records = list(records)
-        self.clear()
-        for record in records:
-            self.add_row(Text(str(record.step)), Text(record.path), Text(terminal_safe(record.final), style="bold"),
-                         Text(f"{record.latency_ms:.0f}"), _guards(record),
-                         Text(", ".join(terminal_safe(c) for c in record.candidates)), _raw(record))
+        self._version, self._decisions = decisions.version, decisions
+        at_end = self.highlighted is None or self.highlighted >= self.option_count - 1
+        self.clear_options()
+        options: list[Option] = []
+        for index, turn in enumerate(decisions.turns):
+            if not turn.records:
+                continue
+            options.append(Option(plain(turn.heading), disabled=True))
+            # Content as it is (the line is made safe by ``row``): plain() would fold the columns' spacing.
+            options += [Option(Content(row(turn, record)), id=f"{index}:{record.step}") for record in turn.records]
+        if not options:
+            options.append(Option(plain("No decisions yet: the director decides once the learner speaks."),
+                                  disabled=True))
+        self.add_options(options)
+        if at_end:
+            self.action_last()
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        """Enter on a decision opens it in full; closed with ``m``, its message is shown in the transcript."""
+        from maic_tui.tui.screens.decision import DecisionScreen
+
+        event.stop()
+        if not event.option.id or self._decisions is None:
+            return
+        index, step = (int(part) for part in event.option.id.split(":"))
+        turn = self._decisions.turns[index]
+        record = next(r for r in turn.records if r.step == step)
+        self.app.push_screen(DecisionScreen(turn, record), self._decision_closed)
+
+    def _decision_closed(self, outcome: Outcome) -> None:
+        from maic_tui.tui.screens.switching import SwitchingScreen
+        from maic_tui.tui.widgets.transcript import Transcript
+
+        if outcome is None:
+            return
+        screen = self.screen
+        if outcome[0] == "fork" and isinstance(screen, SwitchingScreen):
+            # On the screen's queue: the fork rebuilds the room, this panel included, which must not wait for itself.
+            screen.call_later(screen.fork_from, outcome[1])
+        elif outcome[0] == "message" and not screen.query_one(Transcript).show_message(outcome[1]):
+            self.notify("That message is no longer on screen: Ctrl+P “Full transcript” has it.")
+
+    def action_leave(self) -> None:
+        """Esc gives the keys back to the composer (the panel stays open)."""
+        self.post_message(self.Left())
+
+    class Left(Message):
+        """Esc in the panel."""

@@ -193,6 +193,18 @@ class Transcript(VerticalScroll, can_focus=False):
             self.mount_all(new)
         self._prune()
 
+    def show_message(self, message_id: str) -> bool:
+        """Scroll to a message still mounted and mark it for a moment; False when it is no longer mounted."""
+        widget = next((w for w in self._widgets.values()
+                       if isinstance(w, MessageView) and w.entry.message_id == message_id), None)
+        if widget is None:
+            return False
+        self.release_anchor()
+        self.scroll_to_widget(widget, animate=False, top=True)
+        widget.add_class("-shown")
+        widget.set_timer(2.0, lambda: widget.remove_class("-shown"))
+        return True
+
     def repaint(self) -> None:
         for widget in self._widgets.values():
             if isinstance(widget, MessageView):

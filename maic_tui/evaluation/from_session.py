@@ -1,0 +1,73 @@
+"""``maic-tui eval --from-session ID --turn N -o FILE``: a recorded turn kept as a routing scenario (ARCHITECTURE.md,
+*The routing workbench*). The scenario starts where the session was before that learner turn (the conversation and
+the scene), plays that learner message, and expects each decision the director took, so a decision found wrong can
+be edited into the right one and kept as a regression test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import tomlkit
+
+from maic_tui.bad_input import BadInput
+from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.events import DoneEvent
+from maic_tui.files import check_target, write_atomically
+from maic_tui.log.fork import before_turn
+from maic_tui.log.records import LearnerRecord, SessionInfo, Timed
+from maic_tui.log.replay import rebuild
+from maic_tui.log.store import LogStore
+from maic_tui.paths import SAMPLES_DIR
+from maic_tui.text_safety import one_line
+
+
+def _classroom_copy(info: SessionInfo, output: Path) -> Path | None:
+    """None when the session's classroom is a bundled sample as it is today; else where to keep it as recorded."""
+    sample = SAMPLES_DIR / f"{info.classroom}.toml"
+    if sample.is_file() and sample.read_text(encoding="utf-8") == info.classroom_toml:
+        return None
+    return check_target(output.with_name(f"{output.stem}.classroom.toml"), "classroom file")
+
+
+def scenario_text(info: SessionInfo, records: list[Timed], turn: int, classroom: str) -> str:
+    room = load_classroom_text(info.classroom_toml, f"session {info.id}")
+    kept = before_turn(info, records, turn)
+    said = records[len(kept)].record
+    assert isinstance(said, LearnerRecord)
+    done = next((item.record for item in records[len(kept):] if isinstance(item.record, DoneEvent)), None)
+    if done is None:
+        raise BadInput(f"session {one_line(info.id)}: turn {turn} has no decisions recorded (it never finished)")
+    rebuilt = rebuild(room, [item.record for item in kept])
+    document = tomlkit.document()
+    document.add(tomlkit.comment(f"Turn {turn} of session {info.id}, as the director decided it; edit the "
+                                 "decisions into what they should be."))
+    document["description"] = f"session {info.id}, turn {turn}: {one_line(said.data.text, 60)}"
+    document["classroom"] = classroom
+    document["model"] = info.model
+    if room.scenes:
+        document["scene"] = room.scenes[rebuilt.scene_index].id
+    history = tomlkit.aot()
+    for entry in rebuilt.history:
+        who = entry.agent_id if entry.role == "agent" and entry.agent_id else entry.role
+        history.append(tomlkit.item({"who": who, "text": entry.text}))
+    if rebuilt.history:
+        document["history"] = history
+    decisions = {str(record.step): [record.final] for record in done.data.director_trace}
+    turns = tomlkit.aot()
+    turns.append(tomlkit.item({"say": said.data.text, "expect": {"decision": decisions}}))
+    document["turns"] = turns
+    return tomlkit.dumps(document)
+
+
+def write_scenario(data_dir: Path, session: str, turn: int, output: str) -> Path:
+    target = check_target(Path(output), "scenario file")
+    info, records, skipped = LogStore(data_dir).load(session)
+    if skipped:
+        raise BadInput(f"session {one_line(info.id)} has unreadable records; its turns cannot be kept exactly "
+                       f"({skipped[0]})")
+    copy = _classroom_copy(info, target)
+    text = scenario_text(info, records, turn, copy.name if copy is not None else info.classroom)
+    if copy is not None:
+        write_atomically(copy, info.classroom_toml)
+    write_atomically(target, text)
+    return target

@@ -1,0 +1,72 @@
+"""One director decision told in full, as sections of plain text: the inspector's detail view and
+``maic-tui trace`` print the same (ARCHITECTURE.md, *The routing workbench*)."""
+
+from __future__ import annotations
+
+from maic_tui.events import GuardVerdict, TraceRecord
+from maic_tui.room.decisions import TurnDecisions
+from maic_tui.text_safety import one_line, terminal_safe
+
+WHY_MANUAL = "manual"
+
+
+def why(record: TraceRecord) -> str:
+    """Why the decision went the way it did, in one line: the guard's own reason when one rejected a choice, else
+    the path's reason (the fallback's, the rule's, the limit's)."""
+    if record.path == "manual":  # the reason says it was picked, what the director proposed, who objected
+        return record.reason or WHY_MANUAL
+    rejected = next((v for v in record.guards if not v.passed), None)
+    if rejected is not None and record.path in ("model", "fallback"):
+        return f"✗ {rejected.rule}: {rejected.reason or 'rejected'}"
+    return record.reason or record.path
+
+
+def row(turn: TurnDecisions, record: TraceRecord) -> str:
+    """A decision as one line, what matters most first (a narrow pane cuts the end): turn.step, path, the final
+    choice, why, latency."""
+    return (f"{turn.number}.{record.step} {record.path} {terminal_safe(record.final)}: "
+            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms")
+
+
+def _verdicts(verdicts: list[GuardVerdict]) -> str:
+    if not verdicts:
+        return "  (no guard checked it)"
+    return "\n".join(f"  {'✓' if v.passed else '✗'} {v.rule}" + (f": {v.reason}" if v.reason else "")
+                     for v in verdicts)
+
+
+def _tokens(record: TraceRecord) -> str:
+    usage = record.usage
+    if usage is None:
+        return "not reported by the server" if record.attempts else "no model call"
+    return f"prompt {usage.prompt}, completion {usage.completion}, cached {usage.cached}"
+
+
+def sections(turn: TurnDecisions, record: TraceRecord) -> list[tuple[str, str]]:
+    """(title, body) pairs, every text made safe for a terminal."""
+    parts = [("Decision", f"{turn.heading}, step {record.step}\npath: {record.path}\nfinal: {record.final}\n"
+                          f"why: {why(record)}\ncandidates: {', '.join(record.candidates) or '-'}\n"
+                          f"latency: {record.latency_ms:.0f} ms\ntokens: {_tokens(record)}")]
+    for index, attempt in enumerate(record.attempts, 1):
+        body = f"raw answer:\n{attempt.raw or '(nothing)'}\n"
+        if attempt.parsed is not None:
+            body += "read as: " + ", ".join(f"{k}={v}" for k, v in attempt.parsed.items() if v) + "\n"
+        body += "guards:\n" + _verdicts(attempt.guards)
+        if attempt.usage is not None:
+            body += f"\ntokens: prompt {attempt.usage.prompt}, completion {attempt.usage.completion}"
+        parts.append((f"Attempt {index}", body))
+    if not record.attempts and record.guards:  # a manual pick: the guards' verdicts on it
+        parts.append(("Guards", _verdicts(record.guards)))
+    if record.path == "fallback":
+        parts.append(("Fallback", record.reason or ""))
+    message = turn.message_of(record)
+    parts.append(("Produced", f"message {message}" if message else f"no message ({record.final})"))
+    for message_part in record.prompt:
+        parts.append((f"Prompt: {message_part.role}", message_part.content))
+    if record.action_warnings:
+        parts.append(("Rejected actions", "\n".join(record.action_warnings)))
+    return [(title, terminal_safe(body)) for title, body in parts]
+
+
+def as_text(turn: TurnDecisions, record: TraceRecord) -> str:
+    return "\n\n".join(f"== {title}\n{body}" for title, body in sections(turn, record))

@@ -1,0 +1,78 @@
+"""Step mode's card above the composer: while it is on, a line says so; while a decision waits, the choices
+(numbered in class-list order, ``u`` the learner, ``e`` the end) and the director's proposal once asked. The card
+takes the keys while a decision waits, and passes each one on as ``DecisionKey``."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from rich.text import Text
+from textual import events
+from textual.widgets import Static
+
+from maic_tui.text_safety import one_line
+from maic_tui.tui.messages import DecisionKey
+
+if TYPE_CHECKING:
+    from maic_tui.orchestration.picking import DecisionCard, Proposal
+
+ROOM_KEYS = frozenset({"escape", "ctrl+c", "ctrl+q", "ctrl+t", "ctrl+p", "tab", "shift+tab", "pageup", "pagedown"})
+FUNCTION_KEY = re.compile(r"f\d+")
+ON_LINE = "step mode · the class waits before each decision · Ctrl+T turns it off"
+
+
+def _proposal(proposal: Proposal | None, asking: bool) -> Text:
+    if asking:
+        return Text("asking the director…", style="italic")
+    if proposal is None:
+        return Text("a: ask the director · Enter: let it decide", style="dim")
+    text = Text("director proposes ")
+    text.append(one_line(proposal.final, 40), style="bold")
+    text.append(f" ({proposal.path})")
+    rejected = [v for v in proposal.verdicts if not v.passed]
+    if rejected:  # the answer the guards turned down before the one proposed
+        text.append(f"  ✗ {one_line(rejected[0].rule, 30)}", style="bold red")
+    elif proposal.verdicts:
+        text.append("  ✓ guards", style="green")
+    text.append(" · Enter accepts · r asks again", style="dim")
+    return text
+
+
+def card_text(card: DecisionCard) -> Text:
+    names = dict(card.names)
+    text = Text(f"step mode · decision {card.step}: who speaks next?\n", style="bold")
+    for key, choice in card.choices:
+        text.append(f" {key} ", style="reverse")
+        text.append(f" {one_line(names.get(choice, choice), 24)}  ")
+    text.append("\n")
+    text.append_text(_proposal(card.proposal, card.asking))
+    return text
+
+
+class DecisionCardView(Static, can_focus=True):
+    DEFAULT_CSS = """
+    DecisionCardView {
+        height: auto;
+        display: none;
+        border-left: outer $warning;
+        padding: 0 0 0 1;
+    }
+    DecisionCardView:focus {
+        border-left: outer $accent;
+    }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="decision-card")
+
+    def show(self, stepping: bool, card: DecisionCard | None) -> None:
+        self.display = stepping or card is not None
+        self.update(card_text(card) if card is not None else Text(ON_LINE, style="dim italic"))
+
+    def on_key(self, event: events.Key) -> None:
+        if event.key in ROOM_KEYS or FUNCTION_KEY.fullmatch(event.key):
+            return  # the room's own keys
+        event.stop()
+        event.prevent_default()
+        self.post_message(DecisionKey(event.key))
