@@ -49,8 +49,8 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "trace", "fork", "eval", "doctor",
-         "serve")
+VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "trace", "fork", "stats", "eval",
+         "doctor", "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser) -> None:
@@ -154,6 +154,10 @@ def _parser() -> argparse.ArgumentParser:
     fork.add_argument("--turn", type=_count, required=True, metavar="N",
                       help="cut before the learner's N-th message (1 is the first)")
     _data_dir_flag(fork)
+    stats = verbs.add_parser("stats", help="talk statistics of recorded sessions: who talks how much, how turns end")
+    stats.add_argument("sessions", nargs="+", metavar="ID", help="session ids or their unique starts")
+    stats.add_argument("--json", action="store_true", help="one JSON object")
+    _data_dir_flag(stats)
     evaluate = verbs.add_parser("eval", help="check director routing against scenario files; exit 1 on a miss")
     evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                           help="scenario files or bundled scenario names (default: all bundled scenarios)")
@@ -227,6 +231,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             from maic_tui.commands.archive import fork_session
 
             return fork_session(args.session, args.turn, args.data_dir, sys.stdout)
+        if args.verb == "stats":
+            from maic_tui.commands.stats import print_stats
+
+            return print_stats(args.sessions, args.json, args.data_dir, sys.stdout)
         if args.verb == "trace":
             from maic_tui.commands.trace import print_trace
 

@@ -39,6 +39,7 @@ from maic_tui.log.records import (
     SceneRecord,
     StepRecord,
 )
+from maic_tui.log.talk import TalkStats
 from maic_tui.orchestration.picking import DecisionCard
 from maic_tui.room.decisions import SessionDecisions
 from maic_tui.room.lesson_state import LessonState
@@ -109,6 +110,7 @@ class ClassroomView:
         self.pointer: Pointer | None = None
         self.cue: CueUserData | None = None
         self.decisions = SessionDecisions()  # every director decision of the session, by turn
+        self.talk = TalkStats.of(classroom)  # who talks how much, how turns end
         self.stepping = False  # step mode is on: the class waits before each decision
         self.decision_card: DecisionCard | None = None  # the decision waiting for the tester, in step mode
         self.last_done: DoneData | None = None
@@ -179,6 +181,7 @@ class ClassroomView:
 
     def record(self, record: Record) -> None:
         """Any record of a session log or of a lesson's playback: events, and the learner's and lesson's own."""
+        self.talk.add(record)
         match record:
             case LearnerRecord(data=said):
                 self.learner(said.text)

@@ -78,6 +78,7 @@ ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for the
     ("Previous scene", "previous_scene", "F5"),
     ("Interrupt the class", "interrupt", "Stop the agent speaking now (Esc)"),
     ("Full transcript", "full_transcript", "Everything said so far, as selectable text"),
+    ("Talk statistics", "talk_stats", "Who talks how much in this session, how its turns end"),
     ("Copy last message", "copy_last", "Copy the latest agent message to the clipboard"),
     ("New classroom…", "new_classroom", "Generate a class on any topic with the model, then open it"),
 ]

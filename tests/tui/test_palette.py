@@ -123,3 +123,26 @@ async def test_mute_solo_and_everyone_from_the_palette_show_in_the_class_list_an
         await palette_entries(pilot, "everyone speaks again")
         await pilot.press("enter")
         await wait_for(pilot, lambda: not app.room.view.muted)
+
+
+async def test_talk_statistics_and_step_mode_from_the_palette() -> None:
+    from textual.widgets import TextArea
+
+    from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
+
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await say(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        await pilot.press("ctrl+p")
+        assert (await palette_entries(pilot, "talk stat"))[0] == "Talk statistics"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: isinstance(app.screen, FullTranscriptScreen))
+        shown = app.screen.query_one(TextArea).text
+        assert shown.startswith("1 session, 1 learner turns, 1 class turns") and "Prof. Ada Reyes" in shown
+        await pilot.press("escape")
+        await pilot.press("ctrl+p")
+        assert (await palette_entries(pilot, "step mode"))[0] == "Step mode"
+        await pilot.press("enter")
+        await wait_for(pilot, lambda: app.room.view.stepping)

@@ -1,4 +1,5 @@
-"""The whole conversation as plain text: every entry (also those no longer mounted), selectable."""
+"""The whole conversation as plain text: every entry (also those no longer mounted), selectable; or another text
+about the session (its talk statistics)."""
 
 from __future__ import annotations
 
@@ -39,11 +40,11 @@ class FullTranscriptScreen(ModalScreen[None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, title: str = "Full transcript") -> None:
         super().__init__()
-        self.text = text
+        self.text, self.title_text = text, title
 
     def compose(self) -> ComposeResult:
         area = TextArea(self.text, read_only=True, soft_wrap=True, id="full-transcript")
-        area.border_title = "Full transcript (select to copy · Esc closes)"
+        area.border_title = f"{self.title_text} (select to copy · Esc closes)"
         yield area

@@ -366,6 +366,11 @@ class RoomScreen(SwitchingScreen):
 
         self.app.push_screen(FullTranscriptScreen(transcript_text(self.view)))
 
+    def action_talk_stats(self) -> None:
+        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
+
+        self.app.push_screen(FullTranscriptScreen("\n".join(self.view.talk.lines()), "Talk statistics"))
+
     def action_copy_last(self) -> None:
         from maic_tui.room.view import AgentMessage
 
