@@ -1,6 +1,6 @@
 import sys
 
-from bench import engine_bench, parser_bench, tui_bench
+from bench import engine_bench, eval_bench, parser_bench, tui_bench
 
 if "--real" in sys.argv:
     from bench import real_bench, real_quality
@@ -12,5 +12,7 @@ else:
     parser_bench.main()
     print()
     engine_bench.main()
+    print()
+    eval_bench.main()
     print()
     tui_bench.main()

@@ -50,11 +50,17 @@ def _default_pace(given: float | None) -> float:
 
 
 VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "trace", "fork", "stats", "eval",
-         "doctor", "serve")
+         "simulate", "doctor", "serve")
 
 
-def _model_flags(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--model", default=None, metavar="SPEC", help="demo (default), openai:<model> or script:<path>")
+def _model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None:
+    if several:  # eval compares models: one column each
+        parser.add_argument("--model", action="append", default=None, metavar="SPEC",
+                            help="the model to play the scenarios with (repeat to compare models; default: each "
+                                 "scenario's own)")
+    else:
+        parser.add_argument("--model", default=None, metavar="SPEC",
+                            help="demo (default), openai:<model> or script:<path>")
     parser.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
     parser.add_argument("--api-key", default=None, metavar="KEY",
                         help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
@@ -154,6 +160,18 @@ def _parser() -> argparse.ArgumentParser:
     fork.add_argument("--turn", type=_count, required=True, metavar="N",
                       help="cut before the learner's N-th message (1 is the first)")
     _data_dir_flag(fork)
+    simulate = verbs.add_parser("simulate", help="sessions with a simulated learner, recorded, then their statistics")
+    simulate.add_argument("classroom", help="classroom file or bundled sample name")
+    simulate.add_argument("--learner", default="curious", metavar="PERSONA",
+                          help="curious (default), confused, off-topic, terse, adversarial, or a sentence of your own")
+    simulate.add_argument("--turns", type=_count, default=4, metavar="N", help="learner messages in Q&A (default 4)")
+    simulate.add_argument("--sessions", type=_count, default=1, metavar="K", help="sessions to play (default 1)")
+    simulate.add_argument("--lesson", action="store_true",
+                          help="play the lesson first (the learner answers its pauses and questions)")
+    simulate.add_argument("--learner-model", default=None, metavar="SPEC",
+                          help="who plays the learner: demo (default: scripted from the classroom) or a model spec")
+    _model_flags(simulate)
+    _data_dir_flag(simulate)
     stats = verbs.add_parser("stats", help="talk statistics of recorded sessions: who talks how much, how turns end")
     stats.add_argument("sessions", nargs="+", metavar="ID", help="session ids or their unique starts")
     stats.add_argument("--json", action="store_true", help="one JSON object")
@@ -161,10 +179,14 @@ def _parser() -> argparse.ArgumentParser:
     evaluate = verbs.add_parser("eval", help="check director routing against scenario files; exit 1 on a miss")
     evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                           help="scenario files or bundled scenario names (default: all bundled scenarios)")
-    _model_flags(evaluate)
+    _model_flags(evaluate, several=True)
     evaluate.add_argument("--repeat", type=_count, default=1, metavar="N", help="runs per scenario (default 1)")
     evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
                           help="where to write the JSON report (default: eval-report.json)")
+    evaluate.add_argument("--concurrency", type=_count, default=1, metavar="N",
+                          help="runs played at once against the model server (default 1)")
+    evaluate.add_argument("--compare", nargs=2, default=None, metavar=("OLD.json", "NEW.json"),
+                          help="what changed between two reports, per scenario and expectation (exit 1 if worse)")
     evaluate.add_argument("--from-session", default=None, metavar="ID",
                           help="write a scenario from a recorded session's turn instead (with --turn and -o)")
     evaluate.add_argument("--turn", type=_count, default=None, metavar="N", help="with --from-session: which turn")
@@ -249,10 +271,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                          args.max_classes)
         if args.verb == "eval" and (args.from_session, args.turn, args.output) != (None, None, None):
             return _scenario_from_session(args)
+        if args.verb == "eval" and args.compare is not None:
+            from maic_tui.evaluation.comparison import compare
+
+            return compare(args.compare[0], args.compare[1], sys.stdout)
         if args.verb == "eval":
             from maic_tui.evaluation.command import run_eval
 
-            return run_eval(args.scenarios, _flags(args), args.repeat, args.report, sys.stdout, sys.stderr)
+            return run_eval(args.scenarios, _flags(args), args.repeat, args.report, sys.stdout, sys.stderr,
+                            args.concurrency)
         return _headless(args)
     except KeyboardInterrupt:
         return 130
@@ -290,6 +317,11 @@ def _headless(args: argparse.Namespace) -> int:
     with StopSignals() as stop:  # before the slow imports: a signal while they load must not be lost
         from maic_tui.commands import run
 
+        if args.verb == "simulate":
+            from maic_tui.commands.simulate import simulate
+
+            return simulate(args.classroom, args.learner, args.turns, args.sessions, args.lesson, _flags(args),
+                            args.learner_model, args.seed, args.data_dir, sys.stdout, stop)
         if args.verb == "new":
             from maic_tui.commands.new import run_new
 

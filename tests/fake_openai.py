@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -36,6 +36,10 @@ class FakeServer:
     url: str = ""
     hung_up: int = 0  # streams the client closed before their end
     models: list[str] | None = field(default_factory=lambda: ["fake-model"])  # GET /models (None: 404)
+    answer: Callable[[dict[str, Any]], Reply] | None = None  # a reply made from the request, once ``replies`` ran out
+    in_flight: int = 0  # requests being answered now
+    most_in_flight: int = 0  # the most answered at once
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 def _chunk(content: str, role: str | None = "assistant") -> bytes:
@@ -70,7 +74,22 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
             body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
             server.requests.append(body)
             server.headers.append(dict(self.headers))
-            reply = server.replies.pop(0) if server.replies else Reply(status=500, text="no reply left")
+            with server.lock:
+                server.in_flight += 1
+                server.most_in_flight = max(server.most_in_flight, server.in_flight)
+            try:
+                self._answer(body)
+            finally:
+                with server.lock:
+                    server.in_flight -= 1
+
+        def _answer(self, body: dict[str, Any]) -> None:
+            if server.replies:
+                reply = server.replies.pop(0)
+            elif server.answer is not None:
+                reply = server.answer(body)
+            else:
+                reply = Reply(status=500, text="no reply left")
             if reply.stall:
                 time.sleep(reply.stall)
             if reply.status != 200:

@@ -92,7 +92,7 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
     else:
         classroom = load_classroom(classroom_name or "")
         picked = checked_picks(classroom, picks)
-        session = _recorded_session(classroom_name or "", classroom, spec, options, data_dir)
+        session = recorded_session(classroom_name or "", classroom, spec, options, data_dir)
     stop = stop or StopSignals()
     driver = headless_driver(session, json_lines(out), lesson=lesson)
     if picked:
@@ -104,7 +104,7 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
     return _finish(session, _play(driver, messages, stop), stop)
 
 
-def _recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
+def recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
                       data_dir: str | None) -> ClassroomSession:
     recipe = SessionRecipe(spec, options, data_dir=paths.data_dir(data_dir), classroom_name=classroom_name)
     session = build_session(classroom, recipe)
@@ -151,7 +151,7 @@ def run_demo(classroom_name: str, as_json: bool, pace: float, out: TextIO, data_
              stop: StopSignals | None = None) -> int:
     """``maic-tui demo``: the demo model answering the classroom's example questions, headless; recorded."""
     classroom = load_classroom(classroom_name)
-    session = _recorded_session(classroom_name, classroom, "demo", ModelOptions(pace=0.0 if as_json else pace),
+    session = recorded_session(classroom_name, classroom, "demo", ModelOptions(pace=0.0 if as_json else pace),
                                 data_dir)
     messages = ([OPENING_MESSAGE] if classroom.demo.opening else []) + [a.question for a in classroom.demo.answers]
     printer = None if as_json else TranscriptPrinter(out)

@@ -1,8 +1,11 @@
-"""``maic-tui eval SCENARIO... [--model SPEC] [--repeat N]``: progress, a table, a JSON report, an exit code."""
+"""``maic-tui eval SCENARIO... [--model SPEC]... [--repeat N]``: progress, a table (a column per model when several
+are compared), a JSON report, an exit code."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -10,7 +13,8 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from maic_tui.evaluation.runner import ScenarioRun, prepare, report, run_scenarios
+from maic_tui.evaluation.comparison import models_table, summary_line
+from maic_tui.evaluation.runner import Progress, ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
 from maic_tui.settings import resolve_settings
 from maic_tui.text_safety import one_line
@@ -19,37 +23,68 @@ EXIT_ALL_PASSED, EXIT_BELOW_THRESHOLD = 0, 1
 
 
 def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: str, out: TextIO,
-             err: TextIO) -> int:
-    _, options = resolve_settings(flags)  # the key, base URL and timeouts; the model comes from each scenario
-    runs = [prepare(name, flags.get("model")) for name in (names or scenario_names())]  # bad files fail first
-    total = len(runs) * repeat
-    done = 0
-
-    def progress(name: str, number: int, repeats: int) -> None:
-        nonlocal done
-        done += 1
-        line = f"[{done}/{total}] {one_line(name)} (run {number} of {repeats})"
-        if err.isatty():
-            err.write(f"\r\x1b[2K{line}")
-        else:
-            err.write(line + "\n")
-        err.flush()
-
-    run_scenarios(runs, repeat, options, progress)
-    if err.isatty():
-        err.write("\r\x1b[2K")
-    data = report(runs, repeat)
+             err: TextIO, concurrency: int = 1) -> int:
+    """``flags["model"]``: the models to compare (a list; none: each scenario's own); ``concurrency``: runs played at
+    once against the model server."""
+    models: list[str] = list(flags.get("model") or [])
+    _, options = resolve_settings({**flags, "model": None})  # the key, base URL and timeouts
+    names = names or scenario_names()
+    chosen: list[str | None] = [*models] or [None]
+    by_model = [[prepare(name, model) for name in names] for model in chosen]  # bad files fail first
+    total = len(names) * repeat * len(by_model)
+    with progress_on(err, total) as progress:
+        for runs in by_model:
+            run_scenarios(runs, repeat, options, progress, concurrency)
+    reports = [report(runs, repeat) for runs in by_model]
+    if len(models) > 1:
+        data: dict[str, Any] = {"repeat": repeat, "ok": all(r["ok"] for r in reports),
+                                "models": [{"model": model, **r} for model, r in zip(models, reports, strict=True)]}
+    else:
+        data = reports[0]
     Path(report_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     # A terminal gets its own width; a file or pipe a wide one, so that names are never cut or folded.
     console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
-    console.print(_table(runs, repeat))
-    failed = [s for s in data["scenarios"] if not s["ok"]]
-    summary = f"{len(runs) - len(failed)} of {len(runs)} scenarios passed; report: {report_path}"
+    if len(models) > 1:
+        console.print(models_table(models, reports, repeat))
+    else:
+        console.print(_table(by_model[0], repeat))
+        console.print(Text(summary_line(reports[0]["summary"]), style="dim"), soft_wrap=True)
+    failed = [(model, s) for model, r in zip(models or [""], reports, strict=True) for s in r["scenarios"]
+              if not s["ok"]]
+    passed = len(names) * len(reports) - len(failed)
+    summary = f"{passed} of {len(names) * len(reports)} scenarios passed; report: {report_path}"
     console.print(Text(summary, style="bold green" if not failed else "bold red"), soft_wrap=True)
-    for scenario in failed:
+    for model, scenario in failed:
         for error in scenario["errors"]:
-            console.print(Text(one_line(f"{scenario['scenario']}: {error}"), style="red"))
+            where = f"{model}: " if model else ""
+            console.print(Text(one_line(f"{where}{scenario['scenario']}: {error}"), style="red"))
     return EXIT_ALL_PASSED if data["ok"] else EXIT_BELOW_THRESHOLD
+
+
+@contextmanager
+def progress_on(err: TextIO, total: int) -> Iterator[Progress]:
+    """A progress bar on a terminal; one line a run otherwise (a log, a pipe)."""
+    done = 0
+    if not err.isatty():
+        def line(name: str, number: int, repeats: int) -> None:
+            nonlocal done
+            done += 1
+            err.write(f"[{done}/{total}] {one_line(name)} (run {number} of {repeats})\n")
+            err.flush()
+
+        yield line
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
+
+    with Bar(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+             console=Console(file=err), transient=True) as bar:
+        task = bar.add_task("eval", total=total)
+
+        def advance(name: str, number: int, repeats: int) -> None:
+            bar.update(task, advance=1, description=one_line(f"{name} (run {number} of {repeats})", 40))
+
+        yield advance
 
 
 def _table(runs: list[ScenarioRun], repeat: int) -> Table:

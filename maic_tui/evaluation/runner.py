@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import statistics
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -12,7 +13,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
-from maic_tui.events import Event
+from maic_tui.events import DoneEvent, Event, TraceRecord
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
@@ -56,6 +57,8 @@ class ScenarioRun:
     model: str
     tallies: dict[tuple[int, str], Tally] = field(default_factory=dict)
     errors: list[str] = field(default_factory=list)  # runs that could not be played at all
+    decisions: list[TraceRecord] = field(default_factory=list)  # every director decision of every run
+    turns: int = 0  # turns played, over the runs
 
 
 Progress = Callable[[str, int, int], None]  # scenario name, run number (1-based), runs
@@ -67,7 +70,24 @@ def prepare(name_or_path: str, model_override: str | None) -> ScenarioRun:
     return ScenarioRun(path.stem, path, scenario, model)
 
 
-async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None:
+@dataclass
+class _Played:
+    """What one run of a scenario showed, merged into its tallies in run order (so playing runs at once gives the
+    same report as playing them one after another)."""
+
+    verdicts: list[tuple[int, float, Verdict]] = field(default_factory=list)  # turn, threshold, verdict
+    decisions: list[TraceRecord] = field(default_factory=list)
+    turns: int = 0
+
+    def into(self, run: ScenarioRun) -> None:
+        for number, threshold, verdict in self.verdicts:
+            tally = run.tallies.setdefault((number, verdict.name), Tally(run.name, number, verdict.name, threshold))
+            tally.add(verdict)
+        run.decisions += self.decisions
+        run.turns += self.turns
+
+
+async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Played:
     scenario = run.scenario
     classroom = load_classroom(relative_to(run.path, scenario.classroom))
     if scenario.rules is not None:
@@ -85,17 +105,19 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> None
             events.append(cast(Event, record))
 
     driver.on_record, driver.on_problem = seen, problems.append
+    played = _Played()
     for number, turn in enumerate(scenario.turns, 1):
         events.clear()
         driver.submit(turn.say)
         await driver.play()
         if problems:
             raise RuntimeError(problems[0])
+        done = next((e for e in reversed(events) if isinstance(e, DoneEvent)), None)
+        played.decisions += done.data.director_trace if done is not None else []
+        played.turns += 1
         threshold = turn.expect.threshold if turn.expect.threshold is not None else scenario.threshold
-        for verdict in check(turn.expect, events, classroom, session.board):
-            key = (number, verdict.name)
-            tally = run.tallies.setdefault(key, Tally(run.name, number, verdict.name, threshold))
-            tally.add(verdict)
+        played.verdicts += [(number, threshold, v) for v in check(turn.expect, events, classroom, session.board)]
+    return played
 
 
 def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classroom) -> None:
@@ -118,16 +140,49 @@ def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classr
 
 
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
-                  progress: Progress | None = None) -> None:
-    """Play every scenario ``repeat`` times (seeds 0..repeat-1), tallying every expectation."""
-    for run in runs:
-        for index in range(repeat):
+                  progress: Progress | None = None, concurrency: int = 1) -> None:
+    """Play every scenario ``repeat`` times (seeds 0..repeat-1), tallying every expectation; up to ``concurrency``
+    runs at once against the model server, with the same results as one after another."""
+    plays = [(run, index) for run in runs for index in range(repeat)]
+    if concurrency <= 1:
+        for run, index in plays:
             if progress is not None:
                 progress(run.name, index + 1, repeat)
             try:
-                asyncio.run(_play_once(run, index, options))
+                outcome: _Played | str = asyncio.run(_play_once(run, index, options))
             except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
-                run.errors.append(f"run {index + 1}: {one_line(str(exc).splitlines()[0] if str(exc) else repr(exc))}")
+                outcome = _failure(exc)
+            _merge(run, index, outcome)
+        return
+
+    async def at_once() -> list[_Played | str]:
+        gate = asyncio.Semaphore(concurrency)
+
+        async def one(run: ScenarioRun, index: int) -> _Played | str:
+            async with gate:
+                try:
+                    return await _play_once(run, index, options)
+                except Exception as exc:
+                    return _failure(exc)
+                finally:
+                    if progress is not None:
+                        progress(run.name, index + 1, repeat)
+
+        return await asyncio.gather(*(one(run, index) for run, index in plays))
+
+    for (run, index), outcome in zip(plays, asyncio.run(at_once()), strict=True):
+        _merge(run, index, outcome)
+
+
+def _failure(exc: Exception) -> str:
+    return one_line(str(exc).splitlines()[0] if str(exc) else repr(exc))
+
+
+def _merge(run: ScenarioRun, index: int, outcome: _Played | str) -> None:
+    if isinstance(outcome, str):
+        run.errors.append(f"run {index + 1}: {outcome}")
+    else:
+        outcome.into(run)
 
 
 def report(runs: list[ScenarioRun], repeat: int) -> dict[str, Any]:
@@ -141,4 +196,23 @@ def report(runs: list[ScenarioRun], repeat: int) -> dict[str, Any]:
                           "model": run.model, "errors": run.errors,
                           "ok": not run.errors and all(e["ok"] for e in expectations),
                           "expectations": expectations})
-    return {"repeat": repeat, "ok": all(s["ok"] for s in scenarios), "scenarios": scenarios}
+    return {"repeat": repeat, "ok": all(s["ok"] for s in scenarios), "scenarios": scenarios, "summary": summary(runs)}
+
+
+def summary(runs: list[ScenarioRun]) -> dict[str, Any]:
+    """One model's figures over its runs: how often expectations held, and what its decisions cost."""
+    tallies = [tally for run in runs for tally in run.tallies.values()]
+    decisions = [decision for run in runs for decision in run.decisions]
+    turns = sum(run.turns for run in runs)
+    asked = [d.latency_ms for d in decisions if d.attempts]  # the decisions that asked the model
+    used = [d.usage for d in decisions if d.usage is not None]
+    rejected = sum(not v.passed for d in decisions for a in d.attempts for v in a.guards)
+    return {
+        "passRate": round(sum(t.passed for t in tallies) / max(1, sum(t.runs for t in tallies)), 4),
+        "expectationsOk": sum(t.ok for t in tallies), "expectations": len(tallies), "turns": turns,
+        "medianDecisionMs": round(statistics.median(asked), 1) if asked else None,
+        "promptTokens": sum(u.prompt for u in used) if used else None,
+        "completionTokens": sum(u.completion for u in used) if used else None,
+        "fallbacksPerTurn": round(sum(d.path == "fallback" for d in decisions) / max(1, turns), 3),
+        "interventionsPerTurn": round(rejected / max(1, turns), 3),
+    }

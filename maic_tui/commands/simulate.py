@@ -1,0 +1,116 @@
+"""``maic-tui simulate CLASSROOM``: sessions with a simulated learner (README, *Routing QA*), each recorded like any
+other (its id printed), then their talk statistics. The learner is scripted from the classroom's material on the
+``demo`` learner model (offline, the same for a seed) or played by a model (``--learner-model``)."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from maic_tui.classroom import load_classroom
+from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.classroom.models import Classroom
+from maic_tui.commands.run import headless_driver, recorded_session, until_stopped
+from maic_tui.live.driver import TurnDriver
+from maic_tui.live.session import ClassroomSession
+from maic_tui.llm import ModelOptions
+from maic_tui.llm.client import ModelClient
+from maic_tui.llm.demo_learner import DemoLearner
+from maic_tui.llm.demo_replies import Said
+from maic_tui.llm.model_learner import model_message
+from maic_tui.llm.provider import make_provider
+from maic_tui.llm.structured_modes import ModeMemory
+from maic_tui.log.records import Record
+from maic_tui.log.talk import TalkStats
+from maic_tui.settings import resolve_settings
+from maic_tui.stop_signals import StopSignals
+
+LESSON_STEPS = 500  # a bound on the lesson's moves, so a lesson that never ends cannot hold the simulation
+
+
+def _said(session: ClassroomSession) -> list[Said]:
+    return [Said(entry.agent_id or entry.role, entry.text) for entry in session.history
+            if entry.role != "lesson" and entry.text]
+
+
+class _Learner:
+    """The simulated learner: the scripted one, or a model."""
+
+    def __init__(self, classroom: Classroom, persona: str, seed: int, spec: str | None, options: ModelOptions) -> None:
+        self.classroom, self.persona = classroom, persona
+        self.scripted = DemoLearner(classroom, persona, seed) if spec in (None, "demo") else None
+        self.client = None if self.scripted else ModelClient(make_provider(str(spec), classroom, options),
+                                                             ModeMemory(None))
+
+    async def say(self, session: ClassroomSession) -> str:
+        said = _said(session)
+        if self.scripted is not None:
+            return self.scripted.message(said, session.context.scene_index)
+        assert self.client is not None
+        return await model_message(self.client, self.classroom, self.persona, said)
+
+
+async def _lesson(driver: TurnDriver, session: ClassroomSession, learner: _Learner, stop: StopSignals) -> None:
+    lesson = driver.lesson
+    if lesson is None:
+        return
+    driver.start_lesson()
+    await driver.play()
+    for _ in range(LESSON_STEPS):
+        if stop.stopping or lesson.phase == Phase.ENDED:
+            return
+        step = lesson.cursor.current
+        if lesson.phase == Phase.WAITING and step is not None and step.question is not None \
+                and learner.scripted is not None:
+            driver.submit(learner.scripted.answer(step.question))
+        elif lesson.phase == Phase.WAITING:
+            driver.submit(await learner.say(session))
+        else:
+            driver.lesson_key()  # on from a pause, or back from Q&A
+        await driver.play()
+
+
+async def _one(session: ClassroomSession, learner: _Learner, turns: int, lesson: bool, stop: StopSignals,
+               show: Callable[[Record], None]) -> None:
+    driver = headless_driver(session, show, lesson=lesson)
+
+    async def playing() -> None:
+        if lesson:
+            await _lesson(driver, session, learner, stop)
+        for _ in range(turns):
+            if stop.stopping:
+                return
+            driver.submit(await learner.say(session))
+            await driver.play()
+
+    await until_stopped(driver, stop, playing())
+
+
+def simulate(classroom_name: str, persona: str, turns: int, sessions: int, lesson: bool, flags: dict[str, Any],
+             learner_model: str | None, seed: int, data_dir: str | None, out: TextIO,
+             stop: StopSignals | None = None) -> int:
+    classroom = load_classroom(classroom_name)
+    spec, options = resolve_settings(flags)
+    stop = stop or StopSignals()
+    total = TalkStats()
+    for number in range(sessions):
+        if stop.stopping:
+            break
+        seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
+        session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
+        learner = _Learner(classroom, persona, seed + number, learner_model, seeded)
+        stats = TalkStats.of(classroom)
+        try:
+            asyncio.run(_one(session, learner, turns, lesson, stop, stats.add))
+        finally:
+            session.close()
+        total = total.merge(stats)
+        recorded = session.log.session_id if session.log is not None and session.log.stored else "(not recorded)"
+        out.write(f"session {number + 1} of {sessions}: {recorded}\n")
+        out.flush()
+    out.write("\n".join(total.lines()) + "\n")
+    if stop.exit_code:
+        print("maic-tui: simulation stopped", file=sys.stderr)
+    return stop.exit_code or 0

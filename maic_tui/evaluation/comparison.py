@@ -1,0 +1,103 @@
+"""Routing QA at scale (README, *Routing QA*): the same scenarios on several models, one column per model; and two
+reports compared (``eval --compare OLD.json NEW.json``), for a prompt change or a model upgrade."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any, TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.text_safety import one_line
+
+Key = tuple[str, str, int, str]  # model, scenario, turn, expectation
+
+
+def summary_line(summary: dict[str, Any]) -> str:
+    median = summary.get("medianDecisionMs")
+    tokens = summary.get("promptTokens")
+    return (f"pass rate {summary['passRate']:.0%} ({summary['expectationsOk']}/{summary['expectations']} "
+            f"expectations ok); median decision {f'{median:.0f} ms' if median is not None else '-'}; "
+            f"prompt tokens {tokens if tokens is not None else 'not reported'}; fallbacks "
+            f"{summary['fallbacksPerTurn']:.2f} and guard interventions {summary['interventionsPerTurn']:.2f} a turn")
+
+
+def _rates(report: dict[str, Any]) -> dict[tuple[str, int, str], float]:
+    return {(s["scenario"], e["turn"], e["expectation"]): e["rate"] for s in report["scenarios"]
+            for e in s["expectations"]}
+
+
+def models_table(models: list[str], reports: list[dict[str, Any]], repeat: int) -> Table:
+    table = Table(title=f"Routing evaluation · {len(models)} models · {repeat} run{'s' if repeat != 1 else ''} "
+                  "per scenario", title_justify="left")
+    table.add_column("scenario", overflow="fold")
+    table.add_column("turn", justify="right")
+    table.add_column("expectation", overflow="fold")
+    for model in models:
+        table.add_column(Text(one_line(model, 30)), justify="right")
+    rates = [_rates(report) for report in reports]
+    keys = list(dict.fromkeys(key for rate in rates for key in rate))
+    last = ""
+    for scenario, turn, expectation in keys:
+        cells = []
+        for rate in rates:
+            value = rate.get((scenario, turn, expectation))
+            cells.append(Text("-") if value is None else Text(f"{value:.0%}", style="green" if value == 1 else "red"))
+        table.add_row(Text(one_line(scenario) if scenario != last else ""), str(turn), Text(expectation), *cells)
+        last = scenario
+    table.add_section()
+    summaries = [report["summary"] for report in reports]
+    for label, field, shown in (("pass rate", "passRate", "{:.0%}"),
+                                ("median decision ms", "medianDecisionMs", "{:.0f}"),
+                                ("prompt tokens", "promptTokens", "{}"),
+                                ("fallbacks a turn", "fallbacksPerTurn", "{:.2f}"),
+                                ("guard interventions a turn", "interventionsPerTurn", "{:.2f}")):
+        values = [s.get(field) for s in summaries]
+        table.add_row("", "", Text(label, style="bold"),
+                      *(Text("-" if value is None else shown.format(value)) for value in values))
+    return table
+
+
+def _read_report(path: str) -> dict[Key, float]:
+    """A report's pass rates, by model (one report of one model: its own name), scenario, turn and expectation."""
+    name = describe_path(path)
+    try:
+        data = json.loads(read_text_file(path, "eval report"))
+        reports = data.get("models", [{"model": "", **data}])
+        return {(str(r["model"]), str(s["scenario"]), int(e["turn"]), str(e["expectation"])): float(e["rate"])
+                for r in reports for s in r["scenarios"] for e in s["expectations"]}
+    except Unreadable as exc:
+        raise BadInput(f"{name}: {exc.reason}") from None
+    except (ValueError, KeyError, TypeError) as exc:
+        raise BadInput(f"{name}: not a maic-tui eval report ({one_line(str(exc), 80)})") from None
+
+
+def compare(old_path: str, new_path: str, out: TextIO) -> int:
+    """What changed from one report to the other, per scenario and expectation; 0 when nothing got worse."""
+    old, new = _read_report(old_path), _read_report(new_path)
+    console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
+    table = Table(title=f"{one_line(Path(old_path).name)} -> {one_line(Path(new_path).name)}", title_justify="left")
+    for column in ("model", "scenario", "turn", "expectation", "before", "after", ""):
+        table.add_column(column, overflow="fold")
+    worse = better = 0
+    for key in sorted(set(old) | set(new)):
+        before, after = old.get(key), new.get(key)
+        if before == after:
+            continue
+        if before is not None and after is not None:
+            change = Text("better", style="green") if after > before else Text("worse", style="bold red")
+            better, worse = better + (after > before), worse + (after < before)
+        else:
+            change = Text("new" if before is None else "gone", style="yellow")
+        model, scenario, turn, expectation = key
+        table.add_row(Text(one_line(model, 30)), Text(one_line(scenario)), str(turn), Text(expectation),
+                      "-" if before is None else f"{before:.0%}", "-" if after is None else f"{after:.0%}", change)
+    same = sum(1 for key in set(old) & set(new) if old[key] == new[key])
+    if table.row_count:
+        console.print(table)
+    console.print(Text(f"{better} better, {worse} worse, {same} unchanged", style="bold red" if worse else "bold"))
+    return 1 if worse else 0
