@@ -168,6 +168,8 @@ def _parser() -> argparse.ArgumentParser:
     simulate.add_argument("--sessions", type=_count, default=1, metavar="K", help="sessions to play (default 1)")
     simulate.add_argument("--lesson", action="store_true",
                           help="play the lesson first (the learner answers its pauses and questions)")
+    simulate.add_argument("--concurrency", type=_count, default=1, metavar="N",
+                          help="sessions played at once against the model server (default 1)")
     simulate.add_argument("--learner-model", default=None, metavar="SPEC",
                           help="who plays the learner: demo (default: scripted from the classroom) or a model spec")
     _model_flags(simulate)
@@ -321,7 +323,7 @@ def _headless(args: argparse.Namespace) -> int:
             from maic_tui.commands.simulate import simulate
 
             return simulate(args.classroom, args.learner, args.turns, args.sessions, args.lesson, _flags(args),
-                            args.learner_model, args.seed, args.data_dir, sys.stdout, stop)
+                            args.learner_model, args.seed, args.data_dir, sys.stdout, stop, args.concurrency)
         if args.verb == "new":
             from maic_tui.commands.new import run_new
 

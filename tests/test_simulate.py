@@ -20,10 +20,12 @@ from maic_tui.log.records import LearnerRecord
 def _simulate(capsys: pytest.CaptureFixture[str], data: Path, *args: str) -> tuple[list[str], list[str]]:
     assert main(["simulate", *args, "--data-dir", str(data)]) == 0
     out = capsys.readouterr().out.splitlines()
-    ids = [line.rsplit(": ", 1)[1] for line in out if line.startswith("session ")]
+    numbered = sorted((int(line.split()[1]), line.rsplit(": ", 1)[1]) for line in out if line.startswith("session "))
+    ids = [session for _, session in numbered]  # in session order, however they finished
     said = [[item.record.data.text for item in open_recorded(data, session).records
              if isinstance(item.record, LearnerRecord)] for session in ids]
-    return ids, [message for session in said for message in session] + out[len(ids):]
+    stats = [line.split(", median decision")[0] for line in out[len(ids):]]  # latency is the machine's
+    return ids, [message for session in said for message in session] + stats
 
 
 def test_the_demo_learner_is_the_same_for_a_seed_and_differs_by_persona(
@@ -34,6 +36,9 @@ def test_the_demo_learner_is_the_same_for_a_seed_and_differs_by_persona(
     assert first == again  # every message, and the statistics after them
     assert first[0] == load_classroom("derivatives").demo.answers[0].question  # it opens with a prepared question
     assert any(line.startswith("3 sessions, 12 learner turns") for line in first)
+    _, at_once = _simulate(capsys, tmp_path / "e", "derivatives", "--sessions", "3", "--turns", "4",
+                           "--concurrency", "3")
+    assert at_once == first  # sessions played at once are the same sessions
     _, other = _simulate(capsys, tmp_path / "c", "derivatives", "--sessions", "3", "--turns", "4", "--seed", "7")
     _, confused = _simulate(capsys, tmp_path / "d", "derivatives", "--learner", "confused", "--turns", "6")
     assert other != first and confused[:6] != first[:6]

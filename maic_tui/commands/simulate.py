@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Callable
 from typing import Any, TextIO
 
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.models import Classroom
-from maic_tui.commands.run import headless_driver, recorded_session, until_stopped
+from maic_tui.commands.run import headless_driver, recorded_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
@@ -22,7 +21,6 @@ from maic_tui.llm.demo_replies import Said
 from maic_tui.llm.model_learner import model_message
 from maic_tui.llm.provider import make_provider
 from maic_tui.llm.structured_modes import ModeMemory
-from maic_tui.log.records import Record
 from maic_tui.log.talk import TalkStats
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
@@ -72,45 +70,63 @@ async def _lesson(driver: TurnDriver, session: ClassroomSession, learner: _Learn
         await driver.play()
 
 
-async def _one(session: ClassroomSession, learner: _Learner, turns: int, lesson: bool, stop: StopSignals,
-               show: Callable[[Record], None]) -> None:
-    driver = headless_driver(session, show, lesson=lesson)
-
-    async def playing() -> None:
-        if lesson:
-            await _lesson(driver, session, learner, stop)
-        for _ in range(turns):
-            if stop.stopping:
-                return
-            driver.submit(await learner.say(session))
-            await driver.play()
-
-    await until_stopped(driver, stop, playing())
+async def _one(driver: TurnDriver, session: ClassroomSession, learner: _Learner, turns: int, lesson: bool,
+               stop: StopSignals) -> None:
+    if lesson:
+        await _lesson(driver, session, learner, stop)
+    for _ in range(turns):
+        if stop.stopping:
+            return
+        driver.submit(await learner.say(session))
+        await driver.play()
 
 
 def simulate(classroom_name: str, persona: str, turns: int, sessions: int, lesson: bool, flags: dict[str, Any],
              learner_model: str | None, seed: int, data_dir: str | None, out: TextIO,
-             stop: StopSignals | None = None) -> int:
+             stop: StopSignals | None = None, concurrency: int = 1) -> int:
+    """Each session on its own seed (``seed + n``), so playing up to ``concurrency`` of them at once against the
+    model server gives the same sessions as one after another."""
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
-    stop = stop or StopSignals()
-    total = TalkStats()
-    for number in range(sessions):
-        if stop.stopping:
-            break
-        seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
-        session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
-        learner = _Learner(classroom, persona, seed + number, learner_model, seeded)
-        stats = TalkStats.of(classroom)
+    signals = stop or StopSignals()
+    drivers: list[TurnDriver] = []
+
+    async def session_number(number: int, gate: asyncio.Semaphore) -> TalkStats:
+        async with gate:
+            stats = TalkStats.of(classroom)
+            if signals.stopping:
+                return stats
+            seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
+            session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
+            driver = headless_driver(session, stats.add, lesson=lesson)
+            drivers.append(driver)
+            try:
+                await _one(driver, session, _Learner(classroom, persona, seed + number, learner_model, seeded),
+                           turns, lesson, signals)
+            finally:
+                session.close()
+            log = session.log
+            out.write(f"session {number + 1} of {sessions}: "
+                      f"{log.session_id if log is not None and log.stored else '(not recorded)'}\n")
+            out.flush()
+            return stats
+
+    async def every_session() -> list[TalkStats]:
+        gate = asyncio.Semaphore(concurrency)
+        def stop_all() -> None:
+            for driver in drivers:
+                driver.stop()
+
+        signals.on_stop(asyncio.get_running_loop(), stop_all)
         try:
-            asyncio.run(_one(session, learner, turns, lesson, stop, stats.add))
+            return await asyncio.gather(*(session_number(n, gate) for n in range(sessions)))
         finally:
-            session.close()
+            signals.on_stop(None, None)
+
+    total = TalkStats()
+    for stats in asyncio.run(every_session()):
         total = total.merge(stats)
-        recorded = session.log.session_id if session.log is not None and session.log.stored else "(not recorded)"
-        out.write(f"session {number + 1} of {sessions}: {recorded}\n")
-        out.flush()
     out.write("\n".join(total.lines()) + "\n")
-    if stop.exit_code:
+    if signals.exit_code:
         print("maic-tui: simulation stopped", file=sys.stderr)
-    return stop.exit_code or 0
+    return signals.exit_code or 0
