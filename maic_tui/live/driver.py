@@ -181,12 +181,15 @@ class TurnDriver:
 
     # --- the lesson ---------------------------------------------------------------------------------------
 
-    def start_lesson(self) -> bool:
-        """Begin the lesson (a new session; a resumed one waits for the learner to go on); True when the caller
-        should start ``play`` now."""
+    def start_lesson(self, scene: int = 0) -> bool:
+        """Begin the lesson at ``scene`` (the slide the learner paged to while the class was starting; a new session;
+        a resumed one waits for the learner to go on); True when the caller should start ``play`` now."""
         if self.lesson is None or self.lesson.phase != Phase.IDLE:
             return False
-        self.lesson.cursor.start()
+        if scene:
+            self.lesson.cursor.jump(scene)
+        else:
+            self.lesson.cursor.start()
         return self.ready
 
     def lesson_key(self) -> bool:

@@ -3,12 +3,15 @@ with F7, F6 jumps to the quiz, options are picked from a list, the score is kept
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
+import pytest
 from textual.widgets import OptionList, SelectionList
 
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.live.assembly import build_session
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
 from tests.tui.helpers import demo_app, ready, recorded_app, say, wait_for
@@ -43,6 +46,27 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
         await pilot.press("f7")  # nothing to add to the discussion: on to the quiz, which asks its first question
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
         assert "What is the derivative of x^4?" in app.room.view.entries[-1].text  # type: ignore[union-attr]
+
+
+async def test_slides_paged_while_the_class_gets_ready_are_where_the_lesson_starts(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from maic_tui.tui.screens import class_screen
+
+    building = threading.Event()
+    monkeypatch.setattr(class_screen, "build_session", lambda *a: building.wait(10) and build_session(*a))
+    app = demo_app(lesson=True)
+    async with app.run_test(size=(140, 45)) as pilot:
+        await wait_for(pilot, lambda: app.room.is_open)
+        await pilot.press("f6", "f6")  # a learner skipping ahead before the class is ready
+        assert app.room.session is None and app.room.view.scene_index == 2
+        building.set()
+        await ready(pilot)
+        await wait_for(pilot, lambda: _waiting(app))
+        assert app.room.view.scene_index == 2
+        first = next(e for e in app.room.view.entries if isinstance(e, AgentMessage))
+        assert not first.text.startswith("Welcome, Sam.")  # scene 1's opening was not played
+        lesson = app.room.turns.lesson
+        assert lesson is not None and lesson.cursor.scene == 2
 
 
 async def test_a_letter_typed_at_the_option_list_is_the_answer_sent_not_the_highlighted_option() -> None:

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 import sqlite3
-import time
 from pathlib import Path
 
 from maic_tui.log.store import DB_NAME
-from tests.tui.pty_helpers import run_in_pty
+from tests.tui.pty_helpers import Until, run_in_pty
 
 CTRL_Q = b"\x11"
 CTRL_T = b"\x14"
@@ -24,14 +23,8 @@ def _decisions(data_dir: Path) -> list[list[tuple[str, str]]]:
 
 def test_step_mode_keys_as_a_terminal_sends_them(private_data_dir: Path) -> None:
     """Ctrl+T, then at the card: a (the proposal), 3 (the third agent), then e (the end), typed into a real pty."""
-    def until_done(_: object) -> None:
-        deadline = time.monotonic() + 20
-        while not _decisions(private_data_dir):
-            assert time.monotonic() < deadline, "the turn never finished"
-            time.sleep(0.1)
-
     code, _ = run_in_pty(["derivatives", "--no-lesson", "--pace", "0"],
                          [(CTRL_T, 0.5), (b"What is a derivative?\r", 1.5), (b"a", 1.0), (b"3", 2.0), (b"e", 0.5),
-                          (until_done, 0.5), (CTRL_Q, 0.1)])
+                          (Until(lambda: bool(_decisions(private_data_dir)), "the turn finished"), 0.5), (CTRL_Q, 0.1)])
     assert code == 0
     assert _decisions(private_data_dir) == [[("manual", "juno"), ("manual", "END")]]

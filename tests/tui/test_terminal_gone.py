@@ -14,7 +14,7 @@ from pathlib import Path
 from maic_tui.log.opening import open_recorded
 from maic_tui.log.store import DB_NAME, LogStore
 from tests.session_helpers import two_speaker_script, write_script
-from tests.tui.pty_helpers import run_in_pty
+from tests.tui.pty_helpers import Until, run_in_pty
 
 HANG_UP = 129
 
@@ -41,14 +41,9 @@ def test_an_app_mid_turn_ends_when_its_terminal_is_closed_and_its_turn_is_closed
                                                                                  private_data_dir: Path) -> None:
     spec = write_script(tmp_path, two_speaker_script(slow_chunks=200, delay_ms=30))
 
-    def until_the_slow_speaker_speaks(_: subprocess.Popen[bytes]) -> None:
-        deadline = time.monotonic() + 30
-        while not _slow_speaker_speaking(private_data_dir):
-            assert time.monotonic() < deadline, "the slow speaker never started speaking"
-            time.sleep(0.1)
-
-    code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"],
-                         [(b"How?\r", 0.1), (until_the_slow_speaker_speaks, 0.2)], hang_up=True)
+    speaking = Until(lambda: _slow_speaker_speaking(private_data_dir), "the slow speaker speaking", 30)
+    code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"], [(b"How?\r", 0.1), (speaking, 0.2)],
+                         hang_up=True)
     assert code == HANG_UP
     _closed_like_ctrl_q(private_data_dir)
 

@@ -181,7 +181,7 @@ class ClassScreen(Screen[None]):
         self.view.notice = None
         self._warn_if_not_recorded()
         self._play_queue()
-        if self.recipe.lesson and self.recipe.resume is None and self.turns.start_lesson():
+        if self.recipe.lesson and self.recipe.resume is None and self.turns.start_lesson(self.view.scene_index):
             self._play_queue()  # a new session plays its lesson at once; a resumed one waits (F7)
         self._on_lesson()
 
