@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 from maic_tui.evaluation.command import run_eval
+from maic_tui.orchestration.prompts.director import DIRECTS
 from tests.fake_openai import Reply, fake_openai
 
 SCENARIOS = ["rule1-teacher-first", "rule5-question-to-teacher", "greeting", "off-topic"]
@@ -19,7 +20,7 @@ DELAY = 0.2
 
 
 def _answer(body: dict[str, object]) -> Reply:
-    director = "You direct the class" in json.dumps(body.get("messages"))
+    director = DIRECTS in json.dumps(body.get("messages"))
     text = '{"next_agent": "USER"}' if director else '[{"type": "text", "content": "A slope is a rate."}]'
     return Reply(text=text, stall=DELAY)
 

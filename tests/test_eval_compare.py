@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
+from maic_tui.orchestration.prompts.director import DIRECTS
 from maic_tui.paths import SCENARIOS_DIR
 from tests.fake_openai import Reply, fake_openai
 
@@ -77,7 +78,7 @@ def test_runs_at_once_give_the_same_report_as_one_after_another(
 
 def _fake_answer(body: dict[str, object]) -> Reply:
     """The same answer whoever asks first: the director hands back, an agent says one line (a fixed delay each)."""
-    director = "You direct the class" in json.dumps(body.get("messages"))
+    director = DIRECTS in json.dumps(body.get("messages"))
     text = '{"next_agent": "USER"}' if director else '[{"type": "text", "content": "A slope is a rate."}]'
     return Reply(text=text, stall=0.2)
 

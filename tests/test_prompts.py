@@ -16,6 +16,7 @@ from maic_tui.orchestration.history import (
 )
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
 from maic_tui.orchestration.prompts.director import RULES, director_messages
+from maic_tui.orchestration.prompts.opening import class_opening
 from maic_tui.whiteboard import Whiteboard
 from tests.engine_helpers import classroom
 
@@ -170,3 +171,19 @@ def test_director_prompts_keep_a_stable_prefix_and_show_no_placeholders() -> Non
     decision = parse_decision('{"next_agent": "USER", "prompt": "<a short question>", "options": ["<a>", "<b>"]}',
                               ROOM.agents)
     assert decision.prompt is None and decision.options == ()
+
+
+def test_the_director_and_every_agent_open_their_prompts_with_the_same_words() -> None:
+    """A server that caches its last prompt reuses the class's opening from an agent's call to the director's."""
+    said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
+                             action_count=0)]
+    system, _ = director_messages(ROOM, HISTORY, "What is a slope?", said, [], Whiteboard(), 2)
+    director = str(system.content)
+    agents = [agent_system_prompt(agent, ROOM, Whiteboard(), ROOM.scenes[0], list(agent.actions), said, "Go on.")
+              for agent in ROOM.agents]
+    opening = class_opening(ROOM)
+    assert director.startswith(opening) and all(prompt.startswith(opening) for prompt in agents)
+    assert len(opening) > 100  # the part reused is the class's roster and learner, not a few words
+    assert all(f"{agent.id} ({agent.name}, {agent.role})" in opening for agent in ROOM.agents)
+    assert "Sam: likes pictures" in opening and "Test class" in opening
+    assert class_opening(classroom(learner={"nickname": "Ana"})) != opening  # the class's own, not a fixed preamble

@@ -12,6 +12,7 @@ from textual.widgets import OptionList, SelectionList
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.assembly import build_session
+from maic_tui.llm.pace import Pace
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
 from tests.tui.helpers import demo_app, ready, recorded_app, say, wait_for
@@ -95,6 +96,8 @@ async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back
         await ready(pilot)
         await wait_for(pilot, lambda: any(isinstance(e, AgentMessage) for e in app.room.view.entries))
         await say(pilot, "What is a derivative?")
+        await wait_for(pilot, lambda: bool(app.room.queued))  # the question waits for the step being read
+        app.room.turns.set_pace(Pace(0))  # then the rest needs no listening at 60 characters a second
         await wait_for(pilot, lambda: _phase(app) == Phase.LIVE and not app.room.turns.running, timeout=40)
         learner = next(i for i, e in enumerate(app.room.view.entries) if isinstance(e, LearnerMessage))
         before = [e for e in app.room.view.entries[:learner] if isinstance(e, AgentMessage)]

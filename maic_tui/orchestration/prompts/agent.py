@@ -8,6 +8,7 @@ from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
 from maic_tui.orchestration.prompts.example import example_output
+from maic_tui.orchestration.prompts.opening import class_opening
 from maic_tui.whiteboard import Whiteboard
 
 ROLE_GUIDES = {
@@ -69,12 +70,10 @@ def agent_system_prompt(
     instruction: str,
 ) -> str:
     role_guide, length = ROLE_GUIDES[agent.role]
-    learner = classroom.learner
     parts = [
-        f'You are {agent.name}, the {agent.role} in the class "{classroom.title}". Personality: {agent.persona}',
-        f"{role_guide} Length: {length}.",
-        f"The learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "")
-        + ". Address them by name when it feels natural.",
+        class_opening(classroom),  # first and word for word the director's (see opening.py)
+        f"You are {agent.name} ({agent.id}), the {agent.role}. Personality: {agent.persona}",
+        f"{role_guide} Length: {length}. Address {classroom.learner.nickname} by name when it feels natural.",
         OUTPUT_RULES + "\nFor example:\n" + example_output(agent, classroom, scene, list(actions)),
     ]
     if classroom.language != "en":

@@ -13,8 +13,10 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.history import HistoryEntry, conversation_summary
+from maic_tui.orchestration.prompts.opening import class_opening
 from maic_tui.whiteboard import Whiteboard
 
+DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
 CROWDED = 5  # more elements than this and the director should not add more board work
 
 # Short on purpose: on a server that keeps one prompt cached, every decision after an agent spoke pays for its
@@ -38,10 +40,6 @@ def answer_format(classroom: Classroom) -> str:
     pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."})
     return (f'Answer one JSON object, such as {pick} or {{"next_agent": "END"}}; with USER you may add "prompt" (a '
             'short question) and 2-4 "options".')
-
-
-def _roster(classroom: Classroom) -> str:
-    return ", ".join(f"{a.id} ({a.name}, {a.role})" for a in classroom.agents)
 
 
 def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
@@ -80,12 +78,11 @@ def director_messages(
     """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty)."""
     learner = classroom.learner
     # What stays the same for every decision of a session comes first, what changes last, so that servers
-    # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next.
+    # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next; the opening is
+    # the agents' too, so it is reused after an agent spoke as well.
     parts = [
-        f'You direct the class "{classroom.title}": you decide who speaks next, an agent, the human learner (USER) '
-        "or nobody (END).",
-        f"Agents: {_roster(classroom)}.",
-        f"The learner is {learner.nickname}" + (f": {learner.bio.rstrip('. ')}" if learner.bio else "") + ".",
+        class_opening(classroom),
+        f"{DIRECTS}: you decide who speaks next, an agent, the learner (USER) or nobody (END).",
     ]
     if classroom.session.type == "discussion":
         session = classroom.session
