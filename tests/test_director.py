@@ -55,6 +55,17 @@ async def test_end_before_any_answer_is_allowed_and_nobody_is_cued(tmp_path: Pat
     assert not done(events).data.cue_user_received
 
 
+async def test_end_before_anyone_answered_a_question_is_rejected_and_the_teacher_answers(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [pick("END"), pick("END"), pick("END")],
+                                        "agents": {"teacher": [text("Rise over run.")]}})
+    events = await play(session, "What is a slope?")
+    first = done(events).data.director_trace[0]
+    assert (first.path, first.final) == ("fallback", "teacher")  # asked twice, END both times
+    assert [g.rule for g in first.guards if not g.passed] == ["cue_before_answer", "cue_before_answer"]
+    assert all("question" in (g.reason or "") for g in first.guards if not g.passed)
+    assert done(events).data.director_trace[-1].final == "END"  # once answered, the turn may end
+
+
 async def test_single_agent_needs_no_director_model(tmp_path: Path) -> None:
     room = classroom(agents=[AGENTS[0]])
     session = script_session(tmp_path, {"agents": {"teacher": [text("Hello."), text("Again.")]}}, room)

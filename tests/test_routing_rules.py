@@ -69,8 +69,9 @@ def test_the_choices_offered_are_those_the_guards_accept() -> None:
 
     room = ruled()
     before = RoutingView(room, "What is a limit?", ())
-    # nobody has taught yet: no student first, no hand-back to the learner
-    assert acceptable(before) == ["teacher", "ta", "END"]
+    # nobody has taught yet: no student first, no hand-back to the learner, and a question is not left unanswered
+    assert acceptable(before) == ["teacher", "ta"]
+    assert acceptable(RoutingView(room, "Thanks, bye", ())) == ["teacher", "ta", "kim", "lee", "END"]
     answer = AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="A limit…", action_count=0)
     taught = RoutingView(room, "What is a limit?", (answer,))
     assert acceptable(taught) == ["ta", "kim", "lee", "USER", "END"]  # not the teacher again

@@ -56,11 +56,14 @@ def _same_agent_twice(decision: Decision, view: RoutingView) -> str | None:
 
 
 def _cue_before_answer(decision: Decision, view: RoutingView) -> str | None:
-    if decision.next_agent != USER or view.taught():
+    if view.taught() or view.classroom.lead() is None:
         return None
-    if view.classroom.lead() is None:
-        return None
-    return "nobody has answered the learner yet; a teacher or assistant should speak before handing back"
+    if decision.next_agent == USER:
+        return "nobody has answered the learner yet; a teacher or assistant should speak before handing back"
+    # END stays allowed for a goodbye or a thank-you, which need no answer; a question does
+    if decision.next_agent == END and is_clear_question(view.learner_message):
+        return "nobody has answered the learner's question yet; a teacher or assistant should answer it first"
+    return None
 
 
 def _student_first(decision: Decision, view: RoutingView) -> str | None:
