@@ -35,7 +35,7 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
-	$(BIN)/python -m pytest -q -m "not real_server"
+	$(BIN)/python -m pytest -q -m "not real_server" -n 2
 
 test-real: $(REAL_STAMP)
 	$(BIN)/python -m pytest -q -m real_server tests/real
