@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 from maic_tui.log.store import DB_NAME
 from tests.tui.pty_helpers import Until, run_in_pty
@@ -15,20 +16,21 @@ CTRL_Q = b"\x11"
 QUIZ_SCENE = 3  # derivatives' fourth scene
 
 
-def _quiz_answers(data_dir: Path) -> list[str]:
+def _recorded(data_dir: Path, kind: str) -> list[dict[str, Any]]:
+    """The data of every record of ``kind`` the app has written so far."""
     if not (data_dir / DB_NAME).exists():
         return []
     with sqlite3.connect(data_dir / DB_NAME) as db:
-        rows = db.execute("SELECT body FROM records WHERE type = 'quiz_result' ORDER BY seq").fetchall()
-    return [json.loads(row[0])["data"]["answer"] for row in rows]
+        rows = db.execute("SELECT body FROM records WHERE type = ? ORDER BY seq", (kind,)).fetchall()
+    return [json.loads(row[0])["data"] for row in rows]
+
+
+def _quiz_answers(data_dir: Path) -> list[str]:
+    return [data["answer"] for data in _recorded(data_dir, "quiz_result")]
 
 
 def _scenes_reached(data_dir: Path) -> list[int]:
-    if not (data_dir / DB_NAME).exists():
-        return []
-    with sqlite3.connect(data_dir / DB_NAME) as db:
-        rows = db.execute("SELECT body FROM records WHERE type = 'step' ORDER BY seq").fetchall()
-    return [json.loads(row[0])["data"]["scene"] for row in rows]
+    return [data["scene"] for data in _recorded(data_dir, "step")]
 
 
 def test_a_letter_and_enter_in_one_burst_answer_with_that_letter(private_data_dir: Path) -> None:
