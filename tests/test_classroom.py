@@ -201,7 +201,9 @@ script = [{ agent = "t", action = "laser", params = { elementId = "missing" } },
     assert "scenes[1].id: duplicate scene id 'one' (already used by scenes[0])" in problems
     assert "scenes[1].script[0].params.elementId: 'missing' is not an element of this scene" in problems
     assert "scenes[1].script[1].agent: 'ghost' is not an agent of this classroom" in problems
-    assert not any("'s' is not an agent" in p for p in problems)  # its entry is broken, and said so already
+    # its entry is broken and said so already: the step that names it is counted there, not reported again
+    assert "agents[1].color: required field is missing (1 place names 's')" in problems
+    assert not any("'s' is not an agent" in p for p in problems)
 
 
 def test_an_unknown_classroom_name_lists_the_bundled_samples(capsys: pytest.CaptureFixture[str]) -> None:

@@ -93,3 +93,35 @@ def test_a_broken_scenario_is_one_line_and_exit_2(tmp_path: Path, content: str, 
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad.toml" in err and "Traceback" not in err
     assert main(["eval", "no-such-scenario"]) == 2
+
+
+def test_a_scenario_reports_every_problem_and_names_the_agents_its_classroom_lacks(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "names.toml"
+    path.write_text("classroom = 'derivatives'\nscene = 'nowhere'\n"
+                    "[[history]]\nwho = 'okafor'\ntext = 'Hello.'\n"
+                    + "[[turns]]\nsay = 'x'\nexpect = { first_speaker = 'nobody', must_speak = ['reyes'] }\n" * 3
+                    + "[[turns]]\nsay = 'y'\nexpect = { decision = { 1 = ['reyes', 'USER', 'ghost'] } }\n",
+                    encoding="utf-8")
+    assert main(["eval", str(path), "--report", str(tmp_path / "r.json")]) == 2
+    known = "(juno, lena, marcus, priya, reyes, theo)"
+    assert capsys.readouterr().err.splitlines() == [
+        f"maic-tui: {path}: scene: 'nowhere' is not a scene of this scenario's classroom (intro, definition, "
+        "shortcuts, check)",
+        f"maic-tui: {path}: history[0].who: 'okafor' is not an agent of this scenario's classroom {known}",
+        f"maic-tui: {path}: turns[0, 1 and 2].expect.first_speaker: 'nobody' is not an agent of this scenario's "
+        f"classroom {known}",
+        f"maic-tui: {path}: turns[3].expect.decision.1[2]: 'ghost' is not an agent of this scenario's classroom "
+        f"{known}",
+    ]
+    assert not (tmp_path / "r.json").exists()
+
+
+def test_a_scenario_with_two_schema_problems_says_both(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "two.toml"
+    path.write_text("classroom = 'derivatives'\nthreshold = 2\n[[turns]]\nsay = 'x'\nexpect = { sparkles = true }\n",
+                    encoding="utf-8")
+    assert main(["eval", str(path)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"maic-tui: {path}: threshold: ")
+    assert lines[1] == f"maic-tui: {path}: turns[0].expect.sparkles: unknown key (check the spelling)"

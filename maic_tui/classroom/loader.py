@@ -15,6 +15,7 @@ from maic_tui.bad_input import field_path as format_path
 from maic_tui.classroom.lesson_checks import action_problems, check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.classroom.partial import file_path, left_out_duplicates, partial_classroom
+from maic_tui.classroom.report import Found, fold_broken_agents, grouped
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
 
@@ -92,24 +93,23 @@ def _check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         classroom = Classroom.model_validate(data)
     except ValidationError as exc:
-        problems = [Problem(name, _path(err["loc"]), _message(err)) for err in exc.errors()]
-        return None, problems + _partial_problems(name, data)
-    problems = [Problem(name, path_, message) for path_, message in _cross_checks(classroom)]
+        schema = [(_path(err["loc"]), _message(err)) for err in exc.errors()]
+        return None, [Problem(name, path_, message) for path_, message in _partial_problems(schema, data)]
+    problems = [Problem(name, path_, message) for path_, message in grouped(_cross_checks(classroom))]
     return (None if problems else classroom), problems
 
 
-def _partial_problems(name: str, data: dict[str, Any]) -> list[Problem]:
-    """The checks across the classroom, run on its valid parts: every problem is reported in one run. A check
-    that only fails because an agent entry was invalid (and left out) says nothing more about it."""
-    partial, origin, broken_agents = partial_classroom(data)
+def _partial_problems(schema: list[Found], data: dict[str, Any]) -> list[Found]:
+    """The schema's problems and the checks across the classroom run on its valid parts, so every problem is
+    reported in one run; what fails only because an agent entry was left out is counted on that entry's own
+    problem (``classroom/report.py``)."""
+    partial, origin, _ = partial_classroom(data)
     if partial is None:
-        return []
-    problems = [Problem(name, path_, message) for path_, message in left_out_duplicates(data, origin)]
-    for path_, message in _cross_checks(partial):
-        if any(message.startswith(f"{agent!r} is not an agent") for agent in broken_agents):
-            continue
-        problems.append(Problem(name, file_path(path_, origin), message))
-    return problems
+        return schema
+    cross = left_out_duplicates(data, origin)
+    cross += [(file_path(path_, origin), message) for path_, message in _cross_checks(partial)]
+    roots, rest = fold_broken_agents(schema, cross, data.get("agents"), {agent.id for agent in partial.agents})
+    return roots + grouped(rest)
 
 
 # --- pydantic errors in words -----------------------------------------------------------------------

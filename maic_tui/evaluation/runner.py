@@ -12,7 +12,7 @@ from typing import Any, cast
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.expectations import Verdict, check
-from maic_tui.evaluation.scenario import Scenario, load_scenario, relative_to
+from maic_tui.evaluation.scenario import Scenario, check_against, load_scenario, relative_to
 from maic_tui.events import DoneEvent, Event, TraceRecord
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
@@ -66,6 +66,7 @@ Progress = Callable[[str, int, int], None]  # scenario name, run number (1-based
 
 def prepare(name_or_path: str, model_override: str | None) -> ScenarioRun:
     path, scenario = load_scenario(name_or_path)
+    check_against(path, scenario, load_classroom(relative_to(path, scenario.classroom)))
     model = model_override or (relative_to(path, scenario.model) if scenario.model else "demo")
     return ScenarioRun(path.stem, path, scenario, model)
 

@@ -23,8 +23,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, ValidationError
 
-from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_toml_file, validation_line
-from maic_tui.classroom.models import RuleName
+from maic_tui.bad_input import BadInput, Unreadable, describe_path, field_path, read_toml_file, validation_message
+from maic_tui.classroom.models import Classroom, RuleName
+from maic_tui.classroom.report import Found, grouped
 from maic_tui.events import EndReason
 from maic_tui.paths import SCENARIOS_DIR
 from maic_tui.strict import Strict
@@ -35,7 +36,7 @@ Rate = Annotated[float, Field(ge=0, le=1)]
 
 
 class ScenarioError(BadInput):
-    """A scenario file that cannot be used; one line naming the file and the field."""
+    """A scenario file that cannot be used; one line per problem, naming the file and the field."""
 
 
 class Expect(Strict):
@@ -111,7 +112,44 @@ def load_scenario(name_or_path: str) -> tuple[Path, Scenario]:
     except Unreadable as exc:
         raise ScenarioError(f"{name}: {exc.reason}") from None
     except ValidationError as exc:
-        raise ScenarioError(f"{name}: {validation_line(exc)}") from None
+        problems = [(field_path(tuple(error["loc"])), validation_message(error)) for error in exc.errors()]
+        raise ScenarioError(lines=[f"{name}: {where}: {what}" for where, what in problems]) from None
+
+
+def check_against(path: Path, scenario: Scenario, classroom: Classroom) -> None:
+    """ScenarioError when the scenario names agents or a scene its classroom does not have: each problem once,
+    one repeated over many turns on one line."""
+    problems = grouped(_unknown_names(scenario, classroom))
+    if problems:
+        name = describe_path(path)
+        raise ScenarioError(lines=[f"{name}: {where}: {what}" for where, what in problems])
+
+
+def _unknown_names(scenario: Scenario, classroom: Classroom) -> list[Found]:
+    agents = {agent.id for agent in classroom.agents}
+    known = ", ".join(sorted(agents))
+
+    def unknown(who: str) -> str:
+        return f"{who!r} is not an agent of this scenario's classroom ({known})"
+
+    found: list[Found] = []
+    if scenario.scene is not None and all(scene.id != scenario.scene for scene in classroom.scenes):
+        scenes = ", ".join(scene.id for scene in classroom.scenes) or "it has no scenes"
+        found.append(("scene", f"{scenario.scene!r} is not a scene of this scenario's classroom ({scenes})"))
+    for number, said in enumerate(scenario.history):
+        if said.who not in ("learner", "lesson") and said.who not in agents:
+            found.append((f"history[{number}].who", unknown(said.who)))
+    for number, turn in enumerate(scenario.turns):
+        expect, where = turn.expect, f"turns[{number}].expect"
+        if expect.first_speaker is not None and expect.first_speaker not in agents:
+            found.append((f"{where}.first_speaker", unknown(expect.first_speaker)))
+        for key in ("must_speak", "must_not_speak"):
+            found += [(f"{where}.{key}[{i}]", unknown(who)) for i, who in enumerate(getattr(expect, key))
+                      if who not in agents]
+        for step, choices in expect.decision.items():
+            found += [(f"{where}.decision.{step}[{i}]", unknown(who)) for i, who in enumerate(choices)
+                      if who not in agents and who not in ("USER", "END")]
+    return found
 
 
 def relative_to(scenario_path: Path, target: str) -> str:
