@@ -13,7 +13,7 @@ from maic_tui.bad_input import BadInput
 from maic_tui.events import AgentStartEvent, DoneEvent
 from maic_tui.live.driver import TurnDriver
 from maic_tui.log.records import ClassControlRecord, Record
-from maic_tui.log.replay import rebuild
+from maic_tui.room.replay import rebuild
 from maic_tui.room.view import ClassroomView
 from tests.engine_helpers import classroom, pick, script_session, text
 

@@ -11,9 +11,9 @@ import pytest
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.demo_checks import unanswerable
 from maic_tui.commands.validate import validate_files
-from maic_tui.llm.demo_dialogue import asked_of
-from maic_tui.llm.demo_intents import is_new_question
-from maic_tui.llm.demo_replies import Said
+from maic_tui.demo.dialogue import asked_of
+from maic_tui.demo.intents import is_new_question
+from maic_tui.llm.context import Said
 from maic_tui.paths import SAMPLES_DIR
 
 POWER_QUESTION = "So x cubed becomes three x squared. Can you guess the derivative of x to the fifth?"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from maic_tui.classroom import load_classroom
-from maic_tui.llm.demo_understanding import MaterialIndex
+from maic_tui.demo.understanding import MaterialIndex
 
 
 @pytest.fixture(scope="module")
@@ -45,8 +45,8 @@ def test_a_stopword_in_a_scene_title_stays_a_topic_word() -> None:
 
 def test_a_students_reaction_quotes_the_classrooms_own_words_as_a_sentence() -> None:
     from maic_tui.classroom import load_classroom
-    from maic_tui.llm.demo_planner import material
-    from maic_tui.llm.demo_replies import reaction_to
+    from maic_tui.demo.planner import material
+    from maic_tui.demo.replies import reaction_to
 
     room = load_classroom("car-free-city")
     student = next(agent for agent in room.agents if agent.role == "student")
@@ -62,8 +62,8 @@ def test_a_students_reaction_quotes_the_classrooms_own_words_as_a_sentence() -> 
                                               ("precipitashun", "precipitation")])
 def test_a_word_spelt_as_it_sounds_finds_the_classroom_word(typed: str, meant: str) -> None:
     from maic_tui.classroom import load_classroom
-    from maic_tui.llm.demo_planner import material
-    from maic_tui.llm.demo_understanding import sound_of, stem_all
+    from maic_tui.demo.planner import material
+    from maic_tui.demo.understanding import sound_of, stem_all
 
     index = material(load_classroom("water-cycle"))
     assert sound_of(typed) == sound_of(meant)
@@ -73,9 +73,9 @@ def test_a_word_spelt_as_it_sounds_finds_the_classroom_word(typed: str, meant: s
 
 def test_why_and_push_back_answer_from_the_point_just_made_by_the_agent_who_made_it() -> None:
     from maic_tui.classroom import load_classroom
-    from maic_tui.llm.demo_moves import push_back, why
-    from maic_tui.llm.demo_planner import material
-    from maic_tui.llm.demo_replies import Said
+    from maic_tui.demo.moves import push_back, why
+    from maic_tui.demo.planner import material
+    from maic_tui.llm.context import Said
 
     room = load_classroom("water-cycle")
     said = [Said("learner", "how do clouds form"),

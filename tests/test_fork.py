@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
-from maic_tui.log.opening import open_recorded
 from maic_tui.log.store import DB_NAME
+from maic_tui.room.replay import open_recorded
 from tests.session_helpers import transcript
 
 

@@ -16,8 +16,9 @@ PACKAGE = Path(maic_tui.__file__).parent
 LAYERS = {
     "events": 0, "actions": 0, "colors": 0, "text_safety": 0, "bad_input": 0, "redaction": 0, "strict": 0,
     "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0,
-    "data": 0, "classroom": 1, "whiteboard": 2, "llm": 3, "settings": 3, "orchestration": 4, "generation": 4,
-    "log": 5, "room": 5, "live": 6, "evaluation": 7, "commands": 7, "tui": 8, "serve": 8, "cli": 9, "__main__": 10,
+    "data": 0, "classroom": 1, "whiteboard": 2, "llm": 3, "settings": 3, "demo": 4, "orchestration": 4,
+    "provider": 5, "generation": 5, "log": 5, "room": 6, "live": 7, "evaluation": 8, "commands": 8, "tui": 9,
+    "serve": 9, "cli": 10, "__main__": 11,
 }
 
 
@@ -110,3 +111,19 @@ def test_the_headless_path_never_imports_textual(argv: list[str], tmp_path: Path
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=False,
                           cwd=tmp_path)
     assert "STATUS 0 TEXTUAL []" in done.stdout, done.stdout[-500:] + done.stderr[-500:]
+
+
+def test_the_demo_is_a_wing_the_rest_reaches_through_its_face() -> None:
+    """ARCHITECTURE.md, *The demo*: ``llm/`` is the model-client layer only; the offline demo model is ``demo/``,
+    and the code outside it imports only its face (``maic_tui.demo``), never one of its parts."""
+    assert not list((PACKAGE / "llm").glob("demo*.py"))
+    assert {"model.py", "planner.py", "understanding.py"} <= {p.name for p in (PACKAGE / "demo").glob("*.py")}
+    reached: set[str] = set()
+    for path in PACKAGE.rglob("*.py"):
+        inside = path.relative_to(PACKAGE).parts[0]
+        for name in imports(path):
+            if name.startswith("maic_tui.demo") and inside != "demo":
+                assert name == "maic_tui.demo", f"{path.relative_to(PACKAGE)} imports {name}, a part of the demo"
+                assert inside not in ("llm", "orchestration"), f"{path.relative_to(PACKAGE)} imports the demo"
+                reached.add(str(path.relative_to(PACKAGE)))
+    assert "provider.py" in reached

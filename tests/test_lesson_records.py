@@ -23,7 +23,7 @@ from maic_tui.log.records import (
     read_jsonl,
     record_json,
 )
-from maic_tui.log.replay import rebuild
+from maic_tui.room.replay import rebuild
 
 RESULT = QuizResultRecord(data=QuizResultData(question_id="q1", answer="b", correct=True, points=1, earned=1,
                                               comment="Right: the slope of 2x is 2."))

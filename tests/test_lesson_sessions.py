@@ -16,8 +16,8 @@ from maic_tui.cli import main
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.lesson_player import LessonPlayer
 from maic_tui.llm import ModelOptions
-from maic_tui.log.opening import open_recorded
 from maic_tui.log.store import LogStore
+from maic_tui.room.replay import open_recorded
 from maic_tui.room.view import AgentMessage, ClassroomView
 from tests.test_lesson_cursor import lesson
 

@@ -9,11 +9,12 @@ from pathlib import Path
 import pytest
 
 from maic_tui.classroom import load_classroom, sample_names
+from maic_tui.demo.planner import fit_to_board, match_answer, plan_for
 from maic_tui.events import ActionEvent, to_json
 from maic_tui.live.session import ClassroomSession
-from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError, make_provider
-from maic_tui.llm.demo_planner import fit_to_board, match_answer, plan_for
+from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError
 from maic_tui.orchestration.guards import is_clear_question
+from maic_tui.provider import make_provider
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
 INSTANT = ModelOptions(pace=0)  # the demo model streams at a readable pace by default
@@ -92,7 +93,7 @@ async def test_demo_routes_teacher_first_then_others_then_the_learner() -> None:
 
 
 async def test_demo_redirects_an_off_topic_question_briefly_without_guessing_or_drawing() -> None:
-    from maic_tui.llm.demo_replies import OFF_TOPIC
+    from maic_tui.demo.replies import OFF_TOPIC
 
     room = load_classroom("derivatives")
     events = await play(ClassroomSession(room, "demo", INSTANT), "What is the capital of Peru?")
@@ -154,8 +155,8 @@ async def test_demo_teacher_moderates_a_turn_the_students_carried() -> None:
 
 
 def test_demo_pace_is_readable_by_default_and_zero_on_request() -> None:
+    from maic_tui.demo.model import CHUNK_SIZE, DemoChatModel
     from maic_tui.llm.context import CallContext
-    from maic_tui.llm.demo_model import CHUNK_SIZE, DemoChatModel
     from maic_tui.llm.options import DEMO_PACE
 
     assert ModelOptions().pace == DEMO_PACE

@@ -24,11 +24,11 @@ from maic_tui.events import AgentEndEvent, DoneEvent, Event, TextDeltaEvent, to_
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.exports import jsonl
-from maic_tui.log.opening import continue_log, open_recorded, start_log
+from maic_tui.log.opening import continue_log, start_log
 from maic_tui.log.records import LearnerRecord, LogError, read_jsonl
-from maic_tui.log.replay import rebuild
 from maic_tui.log.store import DB_NAME, LogStore, StoreError
 from maic_tui.paths import SAMPLES_DIR
+from maic_tui.room.replay import open_recorded, rebuild
 from maic_tui.room.view import ClassroomView
 from tests.engine_helpers import assert_well_formed
 from tests.session_helpers import record_types, transcript, two_speaker_script, write_script
@@ -145,7 +145,7 @@ def test_a_session_killed_mid_stream_resumes_with_the_partial_message_marked(
     session = ClassroomSession(room, write_script(tmp_path, {"director": [pick_reyes(), '{"next_agent":"USER"}'],
                                                              "agents": {"reyes": ['[{"type":"text","content":'
                                                                                  '"Where were we?"}]']}}),
-                               ModelOptions(), log=continue_log(private_data_dir, recorded, ModelOptions()))
+                               ModelOptions(), log=continue_log(private_data_dir, recorded.info, ModelOptions()))
     session.restore(recorded.rebuilt)
     assert [e.id for e in session.board.elements] == ["table_1", "text_1"]
     events = asyncio.run(_events(session, "Go on"))
@@ -356,7 +356,7 @@ def _resumed(tmp_path: Path, data_dir: Path, session_id: str, answer: str) -> Cl
               "agents": {"reyes": [json.dumps([{"type": "text", "content": answer}])]}}
     (tmp_path / answer).mkdir()
     session = ClassroomSession(recorded.classroom, write_script(tmp_path / answer, script), ModelOptions(),
-                               log=continue_log(data_dir, recorded, ModelOptions()))
+                               log=continue_log(data_dir, recorded.info, ModelOptions()))
     session.restore(recorded.rebuilt)
     return session
 

@@ -11,10 +11,10 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
-from maic_tui.llm.demo_learner import DemoLearner
-from maic_tui.llm.demo_replies import Said
-from maic_tui.log.opening import open_recorded
+from maic_tui.demo.learner import DemoLearner
+from maic_tui.llm.context import Said
 from maic_tui.log.records import LearnerRecord
+from maic_tui.room.replay import open_recorded
 
 
 def _simulate(capsys: pytest.CaptureFixture[str], data: Path, *args: str) -> tuple[list[str], list[str]]:

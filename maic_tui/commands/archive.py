@@ -9,12 +9,12 @@ from typing import TextIO
 
 from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.llm.spec import shown_model
-from maic_tui.log.exports import board_text, jsonl, markdown, open_log
-from maic_tui.log.opening import open_recorded
+from maic_tui.log.exports import jsonl, open_log
 from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
-from maic_tui.log.replay import rebuild
 from maic_tui.log.store import LogStore
 from maic_tui.paths import data_dir
+from maic_tui.room.markdown import board_text, markdown
+from maic_tui.room.replay import open_recorded, rebuild
 from maic_tui.room.view import control_line, lesson_end_line, quiz_line
 from maic_tui.text_safety import one_line, terminal_safe
 

@@ -17,10 +17,10 @@ from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.log.opening import Recorded, open_recorded
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
 from maic_tui.orchestration.decision import END, USER
 from maic_tui.orchestration.manual import queued
+from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import one_line

@@ -12,16 +12,16 @@ from maic_tui.classroom import load_classroom
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.models import Classroom
 from maic_tui.commands.run import headless_driver, recorded_session
+from maic_tui.demo import DemoLearner
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
-from maic_tui.llm.demo_learner import DemoLearner
-from maic_tui.llm.demo_replies import Said
+from maic_tui.llm.context import Said
 from maic_tui.llm.model_learner import model_message
-from maic_tui.llm.provider import make_provider
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.log.talk import TalkStats
+from maic_tui.provider import make_provider
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 

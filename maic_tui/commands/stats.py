@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from maic_tui.log.opening import open_recorded
 from maic_tui.log.talk import TalkStats
 from maic_tui.paths import data_dir
+from maic_tui.room.replay import open_recorded
 
 
 def print_stats(sessions: list[str], as_json: bool, folder: str | None, out: TextIO) -> int:

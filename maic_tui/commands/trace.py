@@ -8,10 +8,10 @@ import json
 from typing import TextIO
 
 from maic_tui.bad_input import BadInput
-from maic_tui.log.opening import open_recorded
 from maic_tui.paths import data_dir
 from maic_tui.room.decision_detail import as_text, row, why
 from maic_tui.room.decisions import TurnDecisions
+from maic_tui.room.replay import open_recorded
 from maic_tui.text_safety import one_line
 
 

@@ -15,9 +15,9 @@ from maic_tui.events import DoneEvent
 from maic_tui.files import check_target, write_atomically
 from maic_tui.log.fork import before_turn
 from maic_tui.log.records import LearnerRecord, SessionInfo, Timed
-from maic_tui.log.replay import rebuild
 from maic_tui.log.store import LogStore
 from maic_tui.paths import SAMPLES_DIR
+from maic_tui.room.replay import rebuild
 from maic_tui.text_safety import one_line
 
 

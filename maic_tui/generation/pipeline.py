@@ -19,11 +19,12 @@ from maic_tui.files import encodable
 from maic_tui.generation import answers, build, stages
 from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
 from maic_tui.generation.stages import Brief
-from maic_tui.llm import describe, make_provider
+from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
 from maic_tui.llm.structured_modes import ModeMemory
 from maic_tui.orchestration.decision import ObjectScanner
+from maic_tui.provider import make_provider
 
 REPAIRS = 2  # a stage is asked again at most this many times with the loader's lines
 ANSWER_TOKENS = 1_500

@@ -16,9 +16,9 @@ if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
     from maic_tui.live.session import ClassroomSession
     from maic_tui.llm import ModelOptions
-    from maic_tui.log.opening import Recorded
     from maic_tui.log.records import Timed
     from maic_tui.orchestration.state import TurnSettings
+    from maic_tui.room.replay import Recorded
 
 
 @dataclass(frozen=True)
@@ -54,7 +54,7 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
     log, problem = None, None
     try:
         if recipe.data_dir is not None and recipe.resume is not None:
-            log = continue_log(recipe.data_dir, recipe.resume, options)
+            log = continue_log(recipe.data_dir, recipe.resume.info, options)
         elif recipe.data_dir is not None:
             log = start_log(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class

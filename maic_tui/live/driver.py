@@ -223,7 +223,7 @@ class TurnDriver:
             if was_step_by_step and not pace.step_by_step and self.lesson.phase == Phase.PAUSED:
                 self.lesson.resume()  # out of step by step: the lesson waiting for F7 plays on
         if self.session is not None:
-            self.session.context.client.provider.set_pace(pace.chars_per_second)
+            self.session.provider.set_pace(pace.chars_per_second)
         self._lesson_changed()
 
     def lesson_started(self) -> bool:

@@ -15,7 +15,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import Grade
 from maic_tui.events import Event
 from maic_tui.live.lesson_cursor import LessonCursor
-from maic_tui.llm import ModelOptions, make_provider
+from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.structured_modes import ModeMemory
@@ -34,11 +34,12 @@ from maic_tui.orchestration.engine import TurnEngine
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.orchestration.mentions import Addressed
 from maic_tui.orchestration.state import TurnSettings
+from maic_tui.provider import make_provider
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
-    from maic_tui.log.replay import Rebuilt
     from maic_tui.log.writer import LogWriter
+    from maic_tui.room.replay import Rebuilt
 
 R = TypeVar("R", bound=Record)
 
@@ -53,8 +54,8 @@ class ClassroomSession:
         self._reported: set[str] = set()
         self._turn_recorded = False  # the running turn's learner record is in the log
         self._interrupt_pending = False  # an interruption to record once the learner record is
-        provider = make_provider(model, classroom, options)
-        self.context = EngineContext(classroom, ModelClient(provider, ModeMemory(data_dir)),
+        self.provider = make_provider(model, classroom, options)
+        self.context = EngineContext(classroom, ModelClient(self.provider, ModeMemory(data_dir)),
                                      settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
         self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume

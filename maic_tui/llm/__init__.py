@@ -1,4 +1,6 @@
-"""Chat models: the offline demo model, the script model and OpenAI-compatible servers.
+"""The model-client layer: the client every caller asks through, streaming, errors and retries, structured
+output, and the chat models for OpenAI-compatible servers and script files. The offline demo model is its own
+wing (``maic_tui/demo``); which model answers a caller is ``maic_tui/provider.py``.
 
 Exports load on first use: the TUI reads ``ModelOptions`` before its first frame, and must not pay for
 importing LangChain then (it is loaded with the session, after the frame).
@@ -14,7 +16,6 @@ if TYPE_CHECKING:
     from maic_tui.llm.context import DIRECTOR, CallContext
     from maic_tui.llm.errors import ModelError, describe
     from maic_tui.llm.options import ModelOptions, StructuredMode
-    from maic_tui.llm.provider import ModelProvider, make_provider
     from maic_tui.llm.script_model import ScriptError
     from maic_tui.llm.spec import ModelSpec, ModelSpecError
 
@@ -22,7 +23,7 @@ _HOME = {
     "DIRECTOR": "context", "CallContext": "context",
     "ModelError": "errors", "describe": "errors",
     "ModelOptions": "options", "StructuredMode": "options",
-    "ModelProvider": "provider", "ModelSpec": "spec", "ModelSpecError": "spec", "make_provider": "provider",
+    "ModelSpec": "spec", "ModelSpecError": "spec",
     "ScriptError": "script_model",
 }
 
@@ -31,13 +32,11 @@ __all__ = [
     "CallContext",
     "ModelError",
     "ModelOptions",
-    "ModelProvider",
     "ModelSpec",
     "ModelSpecError",
     "ScriptError",
     "StructuredMode",
     "describe",
-    "make_provider",
 ]
 
 

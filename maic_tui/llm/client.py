@@ -12,16 +12,17 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from contextlib import nullcontext
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
+from langchain_core.language_models import BaseChatModel
 from langchain_core.messages import BaseMessage
 from langchain_core.runnables import Runnable
 
 from maic_tui.llm.calls import bounded_call
 from maic_tui.llm.context import CallContext, calling
 from maic_tui.llm.openai_model import request_options
-from maic_tui.llm.options import StructuredMode
-from maic_tui.llm.provider import ModelProvider
+from maic_tui.llm.options import ModelOptions, StructuredMode
+from maic_tui.llm.spec import ModelSpec
 from maic_tui.llm.streaming import read_capped
 from maic_tui.llm.structured_modes import ORDER, ModeMemory, next_mode, refuses_format, refuses_legacy_cap
 from maic_tui.redaction import redact, usable_secrets
@@ -30,13 +31,25 @@ T = TypeVar("T")
 Until = Callable[[], Callable[[str], bool]]  # makes, for each try, a test told each new piece: is it complete?
 
 
+class ChatModels(Protocol):
+    """Where the client gets the chat model for each caller (``maic_tui/provider.py``'s ``ModelProvider``)."""
+
+    spec: ModelSpec
+    options: ModelOptions
+
+    @property
+    def is_remote(self) -> bool: ...
+
+    def for_caller(self, caller: str) -> BaseChatModel: ...
+
+
 class Interrupted(Exception):
     """The learner interrupted while a model call was running."""
 
 
 @dataclass
 class ModelClient:
-    provider: ModelProvider
+    provider: ChatModels
     modes: ModeMemory = field(default_factory=lambda: ModeMemory(None))  # structured output that worked
     interrupted: bool = False  # the learner interrupted; the running turn ends (reset by the engine)
     _deadline: float | None = None  # time.monotonic() by which the running turn must end

@@ -40,6 +40,14 @@ class LessonCall:
 
 
 @dataclass(frozen=True, slots=True)
+class Said:
+    """One line of the conversation, as the offline models and a simulated learner read it."""
+
+    speaker: str  # an agent id, or "learner"
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
 class CallContext:
     caller: str  # DIRECTOR or an agent id
     learner_message: str = ""

@@ -11,7 +11,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.client import ModelClient
-from maic_tui.llm.demo_replies import Said
+from maic_tui.llm.context import Said
 from maic_tui.text_safety import one_line
 
 LEARNER = "learner"

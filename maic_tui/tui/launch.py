@@ -35,7 +35,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
     def open_classroom() -> tuple[Classroom, SessionRecipe]:
         spec, options = _settings(flags, seed, pace)
         if resume is not None:
-            from maic_tui.log.opening import open_recorded
+            from maic_tui.room.replay import open_recorded
 
             recorded = open_recorded(folder, resume)
             model = flags.get("model") or recorded.info.model  # go on with the recorded model unless told

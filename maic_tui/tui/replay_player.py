@@ -20,7 +20,7 @@ def progress_line(source: str, player: LogPlayer, playing: bool) -> str:
 async def play(view: ClassroomView, player: LogPlayer, source: str, flush: Callable[[], None]) -> None:
     # Imported here: this module is part of the app's first frame, the event models are not.
     from maic_tui.events import AgentEndEvent
-    from maic_tui.log.replay import Rebuilt
+    from maic_tui.room.replay import Rebuilt
     from maic_tui.whiteboard import Whiteboard
 
     rebuilt = Rebuilt(view, Whiteboard())

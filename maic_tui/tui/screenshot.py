@@ -8,7 +8,7 @@ from typing import TextIO
 
 from maic_tui import paths
 from maic_tui.live.assembly import Replay, SessionRecipe
-from maic_tui.log.opening import open_recorded
+from maic_tui.room.replay import open_recorded
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.messages import ReplayFinished
 

@@ -158,8 +158,8 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
 async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, private_data_dir: Path) -> None:
     from maic_tui.live.assembly import SessionRecipe
     from maic_tui.llm import ModelOptions
-    from maic_tui.log.opening import open_recorded
     from maic_tui.log.store import LogStore
+    from maic_tui.room.replay import open_recorded
     from maic_tui.tui.app import ClassroomApp
 
     room = load_classroom("water-cycle")
@@ -206,8 +206,8 @@ async def test_a_replayed_lesson_shows_where_the_lesson_was_and_its_score(privat
     import math
 
     from maic_tui.live.assembly import Replay, SessionRecipe
-    from maic_tui.log.opening import open_recorded
     from maic_tui.log.store import LogStore
+    from maic_tui.room.replay import open_recorded
     from maic_tui.tui.app import ClassroomApp
 
     live = recorded_app(private_data_dir, "water-cycle", lesson=True)

@@ -15,8 +15,8 @@ from maic_tui.cli import main
 from maic_tui.events import DoneEvent
 from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.llm.options import ModelOptions
-from maic_tui.log.opening import Recorded, open_recorded
 from maic_tui.log.store import DB_NAME, LogStore
+from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.palette import PaletteCommands
 from maic_tui.tui.widgets.transcript import MessageView

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from maic_tui.log.opening import open_recorded
 from maic_tui.log.records import ForkedFrom, LearnerRecord
+from maic_tui.room.replay import open_recorded
 from maic_tui.room.view import AgentMessage, LearnerMessage
 from maic_tui.tui.screens.decision import DecisionScreen
 from maic_tui.tui.widgets.decision_card import DecisionCardView

@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from maic_tui.log.opening import open_recorded
 from maic_tui.log.store import DB_NAME, LogStore
+from maic_tui.room.replay import open_recorded
 from tests.session_helpers import two_speaker_script, write_script
 from tests.tui.pty_helpers import Until, run_in_pty
 

@@ -39,7 +39,7 @@ class SwitchingScreen(ClassScreen):
         the sessions on the server are other learners'."""
         if not self._can_switch() or self.recipe.data_dir is None or self.app.is_web:
             return
-        from maic_tui.log.opening import open_recorded
+        from maic_tui.room.replay import open_recorded
 
         try:
             recorded = await asyncio.to_thread(open_recorded, self.recipe.data_dir, session_id)

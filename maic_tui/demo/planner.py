@@ -16,13 +16,11 @@ from typing import Any, Literal
 
 from maic_tui.classroom.answer_reading import says_expected
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
-from maic_tui.llm import demo_answering as answering
-from maic_tui.llm import demo_moves
-from maic_tui.llm import demo_replies as replies
-from maic_tui.llm.demo_dialogue import asked_of
-from maic_tui.llm.demo_intents import intent_of, is_new_question, plain_yes_no
-from maic_tui.llm.demo_replies import Said
-from maic_tui.llm.demo_understanding import MaterialIndex
+from maic_tui.demo import answering, moves, replies
+from maic_tui.demo.dialogue import asked_of
+from maic_tui.demo.intents import intent_of, is_new_question, plain_yes_no
+from maic_tui.demo.understanding import MaterialIndex
+from maic_tui.llm.context import Said
 
 _ROLE_LINES = {
     "teacher": "That is outside what I prepared today, so I won't guess; let's note it and come back to it.",
@@ -125,20 +123,20 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
     if intent == "about":
         return Plan(replies.about(classroom), "about")
     if intent in ("why", "disagree") and replies.last_turn(history):  # about the point just made: never off-topic
-        move = demo_moves.why if intent == "why" else demo_moves.push_back
+        move = moves.why if intent == "why" else moves.push_back
         return Plan(move(classroom, index, history), "move")
     if intent == "opinion":  # "what do you think?": the agent addressed, else the one who spoke last
         asked_agent = _named(classroom, text) or _last_speaker(classroom, history) or _lead(classroom)
-        return Plan([demo_moves.view_of(classroom, index, asked_agent, history, scene)], "named")
+        return Plan([moves.view_of(classroom, index, asked_agent, history, scene)], "named")
     if intent == "summary":
         return Plan(replies.summary(classroom, index, history), "summary")
     if intent == "confused":
-        return Plan(demo_moves.restate(classroom, index, history, scene), "confused")
+        return Plan(moves.restate(classroom, index, history, scene), "confused")
     if intent == "example" and asked is not None and (cases := answering.another_instance(classroom, index, asked,
                                                                                          history)):
         return Plan(cases, "example", asked.answer)
     if intent == "example":
-        turns, example = demo_moves.another_example(classroom, index, text, history)
+        turns, example = moves.another_example(classroom, index, text, history)
         if turns:
             return Plan(turns, "example", example)
     asked_as_written = _prepared_question(classroom, text)  # a suggestion picked, or typed nearly as offered

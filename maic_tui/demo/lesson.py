@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene, SlideElement
-from maic_tui.llm import demo_planner
+from maic_tui.demo import planner
 from maic_tui.llm.context import LessonCall
 
 
@@ -71,7 +71,7 @@ def discussion_plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
     always speaks first."""
     session = classroom.session
     own_topic = session.type == "discussion" and session.topic.casefold() == call.topic.casefold()
-    answer = None if own_topic else demo_planner.match_answer(classroom, f"{call.topic} {call.request}")
+    answer = None if own_topic else planner.match_answer(classroom, f"{call.topic} {call.request}")
     turns = list(answer.turns) if answer is not None else list(classroom.demo.opening) if own_topic else []
     if call.opener and (not turns or turns[0].agent != call.opener):
         turns.insert(0, DemoTurn(agent=call.opener, steps=[DemoStep(say=call.topic or call.request)]))
@@ -89,7 +89,7 @@ def plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
 
 def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, ...]) -> dict[str, Any]:
     last = spoken[-1] if spoken else None
-    for turn in demo_planner.remaining(plan(classroom, call), spoken):
+    for turn in planner.remaining(plan(classroom, call), spoken):
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in the lesson."}
     if call.hands_over:
@@ -104,7 +104,7 @@ def agent_turn(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tup
         return own[played]
     if agent.role in ("teacher", "assistant"):
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=hand_over_line(classroom, agent, call, spoken))])
-    return DemoTurn(agent=agent.id, steps=[DemoStep(say=demo_planner.fallback_line(classroom, agent,
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=planner.fallback_line(classroom, agent,
                                                                                     call.request, seed))])
 
 

@@ -1,4 +1,5 @@
-"""The model spec string (``demo``, ``openai:<model>``, ``script:<path>``) and the chat model for each caller."""
+"""The model spec string (``demo``, ``openai:<model>``, ``script:<path>``) and the chat model for each caller: the
+offline demo (``maic_tui/demo``), a script file or an OpenAI-compatible server (``maic_tui/llm``)."""
 
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ class ModelProvider:
 
     def _build(self, caller: str) -> BaseChatModel:
         if self.spec.kind == "demo":
-            from maic_tui.llm.demo_model import DemoChatModel
+            from maic_tui.demo import DemoChatModel
 
             if self.classroom is None:
                 raise ValueError("the demo model answers from a classroom's material, and there is none here")

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 from langchain_core.messages import BaseMessage
 
 from maic_tui.classroom.models import Classroom
-from maic_tui.llm import demo_lesson, demo_planner
+from maic_tui.demo import lesson as lesson_turns
+from maic_tui.demo import planner
 from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 
@@ -33,20 +34,20 @@ class DemoChatModel(OfflineChatModel):
             return "{}"  # the demo grades short answers by their keywords, without a model (session.quiz)
         if self.caller == DIRECTOR:
             if lesson is not None:
-                return json.dumps(demo_lesson.director_answer(self.classroom, lesson, spoken))
-            return json.dumps(demo_planner.director_answer(self.classroom, message, spoken, self.seed,
+                return json.dumps(lesson_turns.director_answer(self.classroom, lesson, spoken))
+            return json.dumps(planner.director_answer(self.classroom, message, spoken, self.seed,
                                                            context.said if context else (),
                                                            context.scene if context else 0))
         agent = self.classroom.agent(self.caller)
         if agent is None:
             return "[]"
         if lesson is not None:
-            turn = demo_lesson.agent_turn(self.classroom, agent, lesson, spoken, self.seed)
+            turn = lesson_turns.agent_turn(self.classroom, agent, lesson, spoken, self.seed)
         else:
-            turn = demo_planner.agent_turn(self.classroom, agent, message, spoken, self.seed,
+            turn = planner.agent_turn(self.classroom, agent, message, spoken, self.seed,
                                            context.said if context else (), context.scene if context else 0)
-        steps = demo_planner.fit_to_board(list(turn.steps), context.board_ids if context else ())
-        return demo_planner.model_output(steps)
+        steps = planner.fit_to_board(list(turn.steps), context.board_ids if context else ())
+        return planner.model_output(steps)
 
     def pieces(self, messages: list[BaseMessage], context: CallContext | None) -> Iterator[Piece]:
         text = self.respond(context)

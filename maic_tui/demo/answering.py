@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from maic_tui.classroom.answer_reading import says_expected, squashed
 from maic_tui.classroom.models import Agent, Classroom, DemoTurn
 from maic_tui.classroom.quiz import right_answer
-from maic_tui.llm.demo_dialogue import Asked
-from maic_tui.llm.demo_intents import NO, YES
-from maic_tui.llm.demo_replies import Said, grade_reply, lead, say, sentence_of, sentences, statement_on
-from maic_tui.llm.demo_understanding import COVERED, MaterialIndex
+from maic_tui.demo.dialogue import Asked
+from maic_tui.demo.intents import NO, YES
+from maic_tui.demo.replies import grade_reply, lead, say, sentence_of, sentences, statement_on
+from maic_tui.demo.understanding import COVERED, MaterialIndex
+from maic_tui.llm.context import Said
 
 # Hedges around a reply, dropped when it is quoted back ("the speedometer in my car i guess").
 _HEDGE_BEFORE = re.compile(r"^\s*(um+|uh+|hmm+|well|maybe|probably|i think( that)?|i guess|i'?d say|like|so)\b[\s,]*",

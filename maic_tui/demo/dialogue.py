@@ -14,7 +14,8 @@ from maic_tui.classroom.answer_reading import GO_ON
 from maic_tui.classroom.demo_checks import question_to_learner
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, DemoAnswer
-from maic_tui.llm.demo_replies import Said, asked_question, last_turn, sentences
+from maic_tui.demo.replies import asked_question, last_turn, sentences
+from maic_tui.llm.context import Said
 
 AskedKind = Literal["quiz", "expects", "options", "discussion", "open"]
 

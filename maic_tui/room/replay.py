@@ -1,14 +1,17 @@
-"""A session rebuilt from its log: what the learner sees (a ``ClassroomView``) and what the engine needs to
-go on (history, board, scene, message numbering). A log that stops inside a turn (the process was
-killed) is closed as if the learner had interrupted: the partial message is kept, marked interrupted."""
+"""A session rebuilt from its log (``open_recorded`` reads one back from the database): what the learner sees (a
+``ClassroomView``) and what the engine needs to go on (history, board, scene, message numbering). A log that stops
+inside a turn (the process was killed) is closed as if the learner had interrupted: the partial message is kept,
+marked interrupted."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from maic_tui.actions import SLIDE_ACTIONS
+from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import (
     ActionEvent,
@@ -30,8 +33,11 @@ from maic_tui.log.records import (
     QuizResultData,
     QuizResultRecord,
     Record,
+    SessionInfo,
     StepRecord,
+    Timed,
 )
+from maic_tui.log.store import LogStore
 from maic_tui.orchestration.history import HistoryEntry
 from maic_tui.room.view import ClassroomView
 from maic_tui.whiteboard import Whiteboard
@@ -138,3 +144,26 @@ def rebuild(classroom: Classroom, records: Iterable[Record], close: bool = True)
         rebuilt.close_open_turn()
     rebuilt.view.take_dirty()
     return rebuilt
+
+
+@dataclass
+class Recorded:
+    """A session read back from the database, rebuilt up to its last record."""
+
+    info: SessionInfo
+    classroom: Classroom
+    records: list[Timed]
+    rebuilt: Rebuilt
+    skipped: list[str] = field(default_factory=list)  # one line per unreadable record left out
+
+    def closed_records(self) -> list[Timed]:
+        """The log with the records that close a turn it left open (a crash), as exports and replays show it."""
+        last = self.records[-1].t if self.records else 0.0
+        return self.records + [Timed(last, record) for record in self.rebuilt.repairs]
+
+
+def open_recorded(data_dir: Path, id_or_prefix: str) -> Recorded:
+    """A recorded session, rebuilt; a turn the log left open (a crash) is closed as interrupted."""
+    info, records, skipped = LogStore(data_dir).load(id_or_prefix)
+    classroom = load_classroom_text(info.classroom_toml, f"session {info.id}")
+    return Recorded(info, classroom, records, rebuild(classroom, [item.record for item in records]), skipped)

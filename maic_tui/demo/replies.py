@@ -7,20 +7,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
 from maic_tui.classroom.quiz import grade_offline, question_text
-from maic_tui.llm.demo_understanding import MaterialIndex, Passage, element_text
+from maic_tui.demo.understanding import MaterialIndex, Passage, element_text
+from maic_tui.llm.context import Said
 
 _SENTENCE = re.compile(r"[^.!?]+[.!?]?")
-
-
-@dataclass(frozen=True, slots=True)
-class Said:
-    speaker: str  # an agent id, or "learner"
-    text: str
 
 
 def lead(classroom: Classroom) -> Agent:

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom
-from maic_tui.llm.demo_dialogue import asked_of
-from maic_tui.llm.demo_replies import Said
+from maic_tui.demo.dialogue import asked_of
+from maic_tui.llm.context import Said
 
 PERSONAS = ("curious", "confused", "off-topic", "terse", "adversarial")
 OFF_TOPIC = ("what's for lunch today?", "did anyone watch the match last night?", "is this on the exam?",

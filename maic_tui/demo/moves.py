@@ -8,9 +8,10 @@ import re
 from collections.abc import Sequence
 
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
-from maic_tui.llm.demo_dialogue import shown
-from maic_tui.llm.demo_replies import Said, lead, say, sentence_of, sentences, statement_on, view_on_scene
-from maic_tui.llm.demo_understanding import COVERED, MaterialIndex, element_text
+from maic_tui.demo.dialogue import shown
+from maic_tui.demo.replies import lead, say, sentence_of, sentences, statement_on, view_on_scene
+from maic_tui.demo.understanding import COVERED, MaterialIndex, element_text
+from maic_tui.llm.context import Said
 
 
 def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
