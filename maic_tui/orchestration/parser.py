@@ -22,11 +22,10 @@ from typing import Any
 
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta, action_from, item_kind
 from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
+from maic_tui.orchestration.string_chars import StringChars
 from maic_tui.text_safety import EscapeFilter, clean_tree
 
 __all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]
-
-
 
 _SEEK, _CANDIDATE, _JSON, _STRING, _LITERAL, _DONE, _CLOSED = range(7)
 _KEY, _VALUE, _SPEECH = range(3)  # what an open string is
@@ -37,9 +36,6 @@ _SPACE = re.compile(r"[ \t\r\n]*")
 _STRING_SPECIAL = re.compile(r'["\\]')
 _LITERAL_CHARS = re.compile(r'[^\s,:\[\]{}"]*')
 _NUMBER = re.compile(r"-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?")
-# "\b" and "\f" are left out on purpose: no speech or formula wants a backspace or form feed, while
-# "\frac" and "\beta" written with one backslash are common; they stay literal like other unknown escapes.
-_ESCAPES = {'"': '"', "\\": "\\", "/": "/", "n": "\n", "r": "\r", "t": "\t"}
 _SKIP = object()  # a value that could not be read (garbage literal)
 
 
@@ -73,9 +69,7 @@ class StreamParser:
         self._stack: list[_Object | _Array] = []
         # open string
         self._target = _VALUE
-        self._parts: list[str] = []
-        self._escape: str | None = None  # None, "\\" or "\\u" + collected hex digits
-        self._high_surrogate: int | None = None
+        self._chars = StringChars()
         self._close = _NO_CLOSE
         self._pending = ""  # raw characters after an undecided closing quote
         self._literal: list[str] = []
@@ -110,8 +104,8 @@ class StreamParser:
             if self._close != _NO_CLOSE or self._target == _KEY:
                 self._finish_string()
             elif self._target == _SPEECH:
-                self._flush_surrogate()
-                self._speak_parts()
+                self._chars.flush_surrogate()
+                self._speak_chars()
         elif self._mode == _LITERAL:
             self._finish_literal()
         if self._mode == _JSON and len(self._stack) == 2 and isinstance(self._stack[1], _Object):
@@ -299,7 +293,7 @@ class StreamParser:
             self._start_speech()
         else:
             self._target = _VALUE
-        self._parts = []
+        self._chars.clear()
         self._close = _NO_CLOSE
         self._mode = _STRING
 
@@ -311,26 +305,26 @@ class StreamParser:
                 if self._mode != _STRING:
                     return i
                 continue
-            if self._escape is not None:
-                i = self._read_escape(text, i)
+            if self._chars.escaping:
+                i = self._chars.read_escape(text, i)
                 continue
             found = _STRING_SPECIAL.search(text, i)
             end = n if found is None else found.start()
             if end > i:
-                self._add(text[i:end])
+                self._chars.add(text[i:end])
             if found is None:
                 i = n
                 break
             i = end + 1
             if found.group() == "\\":
-                self._escape = "\\"
+                self._chars.begin_escape()
             elif self._target == _KEY:
                 self._finish_string()
                 return i
             else:
                 self._close, self._pending = _QUOTE, '"'
-        if self._target == _SPEECH and self._parts:
-            self._speak_parts()
+        if self._target == _SPEECH and self._chars.has_text:
+            self._speak_chars()
         return i
 
     def _decide_close(self, text: str, i: int) -> int:
@@ -353,71 +347,19 @@ class StreamParser:
             self._finish_string()
             return i
         pending, self._pending, self._close = self._pending, "", _NO_CLOSE
-        self._add(pending)
+        self._chars.add(pending)
         return i
 
-    def _read_escape(self, text: str, i: int) -> int:
-        escape = self._escape or ""
-        if escape == "\\":
-            c = text[i]
-            if c == "u":
-                self._escape = "\\u"
-                return i + 1
-            self._escape = None
-            # JSON has no "\s" or "\a": keep such pairs literally (LaTeX written with single backslashes).
-            self._add(_ESCAPES.get(c, "\\" + c))
-            return i + 1
-        n = len(text)
-        while i < n and len(escape) < 6 and text[i] in "0123456789abcdefABCDEF":
-            escape += text[i]
-            i += 1
-        if len(escape) == 6:
-            self._escape = None
-            self._add_code_unit(int(escape[2:], 16))
-        elif i < n:
-            self._escape = None
-            self._add(escape)  # "\u" without four hex digits: keep it as written
-        else:
-            self._escape = escape
-        return i
-
-    def _add_code_unit(self, code: int) -> None:
-        if 0xD800 <= code < 0xDC00:
-            self._flush_surrogate()
-            self._high_surrogate = code
-        elif 0xDC00 <= code < 0xE000:
-            high, self._high_surrogate = self._high_surrogate, None
-            if high is None:
-                self._parts.append("\ufffd")
-            else:
-                self._parts.append(chr(0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)))
-        else:
-            self._add(chr(code))
-
-    def _add(self, text: str) -> None:
-        self._flush_surrogate()
-        self._parts.append(text)
-
-    def _flush_surrogate(self) -> None:
-        if self._high_surrogate is not None:
-            self._high_surrogate = None
-            self._parts.append("\ufffd")
-
-    def _speak_parts(self) -> None:
-        text = "".join(self._parts)
-        self._parts = []
-        self._speak(self._quotes.feed(text))
+    def _speak_chars(self) -> None:
+        self._speak(self._quotes.feed(self._chars.take()))
 
     def _finish_string(self) -> None:
-        if self._escape is not None:
-            self._add(self._escape)
-            self._escape = None
-        self._flush_surrogate()
+        self._chars.finish()
         target = self._target
         if target == _SPEECH:
-            self._speak_parts()
-        value = "".join(self._parts)
-        self._parts, self._pending, self._close = [], "", _NO_CLOSE
+            self._speak_chars()
+        value = self._chars.take()
+        self._pending, self._close = "", _NO_CLOSE
         self._mode = _JSON
         top = self._stack[-1]
         if target == _KEY and isinstance(top, _Object):

@@ -1,10 +1,59 @@
-"""The keys the app advertises, for F1 help and the README's table (a test keeps that one equal).
+"""The room's keys: its bindings, in the order the footer shows them, and the table the app advertises for F1
+help and the README (a test keeps that one equal).
 
 Only combinations every common terminal sends apart from others: tmux, xterm, GNOME Terminal and the Linux
 console send Alt+Enter as ESC CR (read as Enter) and Alt+1 as ESC 1, so Ctrl+J and Tab stand in for them.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from textual.binding import Binding, BindingType
+
+if TYPE_CHECKING:
+    from textual.binding import ActiveBinding
+
+SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
+
+# Alt+Enter and Alt+1 are not advertised (above): Tab reaches the options and Ctrl+J makes a new line everywhere.
+# Ctrl+C copies a selection, else interrupts a speaking class, else quits; priority, so the composer's own Ctrl+C
+# (copy) does not swallow it.
+ROOM_BINDINGS: list[BindingType] = [
+    Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
+    Binding("ctrl+c", "copy_selection", show=False, priority=True),
+    Binding("ctrl+c", "stop", show=False, priority=True),
+    Binding("ctrl+c", "quit", show=False, priority=True),
+    Binding("ctrl+q", "quit", "Quit", priority=True),  # the app's own, declared here for the footer's order
+    Binding("space", "pause_replay", "Pause/resume", priority=True),  # only while a replay plays
+    Binding("f1", "help", "Help"),
+    Binding("f2", "toggle_trace", "Trace"),
+    Binding("f3", "toggle_board", "Board"),
+    Binding("f4", "maximize_board", "Max"),
+    # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
+    Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
+    Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+    # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
+    # footer (full at 80 columns) does not repeat it.
+    Binding("f7", "lesson", "Lesson", priority=True, show=False),
+    Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
+    Binding("f9", "faster", "Faster", priority=True, show=False),
+    Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
+    *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
+]
+
+
+def in_declared_order(found: dict[str, ActiveBinding], declared: Sequence[BindingType]) -> dict[str, ActiveBinding]:
+    """A screen's active bindings in the order it declares them, whichever widget has focus.
+
+    Textual orders them by where a key was first bound along the focus chain, so a key the composer also binds
+    (F5, F6, Ctrl+C) would jump to the front, and the footer would move as focus moves."""
+    bindings = [binding for binding in declared if isinstance(binding, Binding)]
+    ranks = {(binding.key, binding.action): rank for rank, binding in reversed(list(enumerate(bindings)))}
+    order = sorted(found, key=lambda key: ranks.get((key, found[key].binding.action), len(ranks)))
+    return {key: found[key] for key in order}
+
 
 KEYS: list[tuple[str, str]] = [
     ("Enter", "send; while the class speaks, messages wait in a queue (a lecture stops after its step)"),

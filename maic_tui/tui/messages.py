@@ -37,6 +37,10 @@ class ReplayFinished(Message):
     """A replayed log has been played to its end."""
 
 
+class DecisionCardReleased(Message):
+    """Step mode's decision was taken: the card gives the keys back."""
+
+
 @dataclass
 class DecisionKey(Message):
     """A key pressed at step mode's decision card."""

@@ -16,13 +16,14 @@ from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.reactive import var
 from textual.widget import Widget
 from textual.widgets import Footer, Header, Static
 
+from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
 from maic_tui.tui.plain import plain, plain_block
 from maic_tui.tui.screens.switching import SwitchingScreen
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -38,46 +39,19 @@ if TYPE_CHECKING:
 
     from maic_tui.classroom.themes import ThemeSpec
     from maic_tui.events import CueUserData
-    from maic_tui.orchestration.picking import DecisionCard
     from maic_tui.room.lesson_state import LessonStatus
     from maic_tui.tui.widgets.trace_panel import TracePanel
     from maic_tui.whiteboard.render import Pointer
 
 W = TypeVar("W", bound=Widget)
 NARROW_COLUMNS = 110  # below this the class list shows avatars only and the footer is compact
-SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
 SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 
 
 class RoomScreen(SwitchingScreen):
-    # Only keys every terminal sends apart: tmux, xterm, GNOME Terminal and the Linux console send Alt+Enter
-    # as ESC CR (read as Enter) and Alt+1 as ESC 1 (read as "¡"), so neither is advertised; Tab reaches the
-    # options and Ctrl+J makes a new line everywhere. Ctrl+C copies a selection, else interrupts a speaking
-    # class, else quits; priority, so the composer's own Ctrl+C (copy) does not swallow it.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
-        Binding("ctrl+c", "copy_selection", show=False, priority=True),
-        Binding("ctrl+c", "stop", show=False, priority=True),
-        Binding("ctrl+c", "quit", show=False, priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),  # the app's own, declared here for the footer's order
-        Binding("space", "pause_replay", "Pause/resume", priority=True),  # only while a replay plays
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_trace", "Trace"),
-        Binding("f3", "toggle_board", "Board"),
-        Binding("f4", "maximize_board", "Max"),
-        # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
-        Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
-        Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
-        # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
-        # footer (full at 80 columns) does not repeat it.
-        Binding("f7", "lesson", "Lesson", priority=True, show=False),
-        Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
-        Binding("f9", "faster", "Faster", priority=True, show=False),
-        Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
-        *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = ROOM_BINDINGS
 
     # What the widgets follow; each set once a frame from the view model.
     queued: var[tuple[str, ...]] = var(())  # learner messages waiting for the class to finish
@@ -90,8 +64,6 @@ class RoomScreen(SwitchingScreen):
     structured_output: var[str | None] = var(None)
     muted: var[frozenset[str]] = var(frozenset())  # agents the learner muted
     side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
-    stepping: var[bool] = var(False)  # step mode is on
-    decision_card: var[DecisionCard | None] = var(None)  # a decision waiting for the tester
 
     def __init__(self, theme_specs: dict[str, ThemeSpec], opening: str) -> None:
         super().__init__(id="_default")
@@ -139,8 +111,7 @@ class RoomScreen(SwitchingScreen):
         """Another classroom or session: nothing of the old one's state stays on screen."""
         # Set without their watchers: the old widgets are about to go, the new ones take the values on mount.
         for name, empty in (("queued", ()), ("statuses", ()), ("cue", None), ("pointer", None), ("lesson_status", None),
-                            ("replay_progress", None), ("notice", None), ("structured_output", None),
-                            ("decision_card", None), ("stepping", False)):
+                            ("replay_progress", None), ("notice", None), ("structured_output", None)):
             self.set_reactive(getattr(RoomScreen, name), empty)
         self._trace = None
         self._parts.clear()
@@ -170,15 +141,7 @@ class RoomScreen(SwitchingScreen):
 
     @property
     def active_bindings(self) -> dict[str, ActiveBinding]:
-        """In the order the room declares them, whichever widget has focus.
-
-        Textual orders them by where a key was first bound along the focus chain, so a key the composer
-        also binds (F5, F6, Ctrl+C) would jump to the front, and the footer would move as focus moves."""
-        found = super().active_bindings
-        declared = [binding for binding in self.BINDINGS if isinstance(binding, Binding)]
-        ranks = {(binding.key, binding.action): rank for rank, binding in reversed(list(enumerate(declared)))}
-        order = sorted(found, key=lambda key: ranks.get((key, found[key].binding.action), len(ranks)))
-        return {key: found[key] for key in order}
+        return in_declared_order(super().active_bindings, self.BINDINGS)
 
     def on_screen_resume(self) -> None:
         self.call_after_refresh(self.focus_composer)
@@ -218,7 +181,8 @@ class RoomScreen(SwitchingScreen):
         self.lesson_status = view.lesson.line() if view.lesson is not None and self.lesson_shown() else None
         self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
         self.muted = view.muted
-        self.stepping, self.decision_card = view.stepping, view.decision_card
+        card = self.part(DecisionCardView)
+        card.stepping, card.card = view.stepping, view.decision_card
         trace = self._trace_panel()
         if trace is not None and trace.display:
             trace.show(view.decisions)
@@ -226,18 +190,8 @@ class RoomScreen(SwitchingScreen):
         self.side_empty = board.showing_board and not view.board.elements and not (trace is not None and
                                                                                    trace.display)
 
-    def watch_stepping(self) -> None:
-        if self.is_open:
-            self.part(DecisionCardView).show(self.stepping, self.decision_card)
-
-    def watch_decision_card(self, card: DecisionCard | None) -> None:
-        if not self.is_open:
-            return
-        view = self.part(DecisionCardView)
-        view.show(self.stepping, card)
-        if card is not None and self.app.screen is self:
-            view.focus()  # the card takes the keys while the decision waits
-        elif card is None and view.has_focus:
+    def on_decision_card_released(self) -> None:
+        if self.part(DecisionCardView).card is None:  # not when the next decision's card came before it
             self.focus_composer()
 
     def watch_muted(self, muted: frozenset[str]) -> None:

@@ -9,10 +9,11 @@ from typing import TYPE_CHECKING
 
 from rich.text import Text
 from textual import events
+from textual.reactive import var
 from textual.widgets import Static
 
 from maic_tui.text_safety import one_line
-from maic_tui.tui.messages import DecisionKey
+from maic_tui.tui.messages import DecisionCardReleased, DecisionKey
 
 if TYPE_CHECKING:
     from maic_tui.orchestration.picking import DecisionCard, Proposal
@@ -63,11 +64,26 @@ class DecisionCardView(Static, can_focus=True):
     }
     """
 
+    # Set by the room once a frame, from the view model.
+    stepping: var[bool] = var(False)  # step mode is on
+    card: var[DecisionCard | None] = var(None)  # a decision waiting for the tester
+
     def __init__(self) -> None:
         super().__init__(id="decision-card")
 
-    def show(self, stepping: bool, card: DecisionCard | None) -> None:
-        self.display = stepping or card is not None
+    def watch_stepping(self) -> None:
+        self._show()
+
+    def watch_card(self, card: DecisionCard | None) -> None:
+        self._show()
+        if card is not None and self.screen is self.app.screen:
+            self.focus()  # the card takes the keys while the decision waits
+        elif card is None and self.has_focus:
+            self.post_message(DecisionCardReleased())
+
+    def _show(self) -> None:
+        card = self.card
+        self.display = self.stepping or card is not None
         self.update(card_text(card) if card is not None else Text(ON_LINE, style="dim italic"))
 
     def on_key(self, event: events.Key) -> None:
