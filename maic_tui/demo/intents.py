@@ -1,7 +1,7 @@
 """What kind of message a learner sent, for the offline demo model: a greeting, thanks, goodbye, a question about
 the lesson itself, "give me an example", "I don't get it", "quiz me", "sum up", "what do you think?", or an answer
 to what the teacher just asked. Plain patterns, in the order they are tried; everything else is a question about
-the material (or off-topic), which ``demo_understanding`` decides."""
+the material (or off-topic), which ``understanding`` decides."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """What the offline demo model says in a turn the lesson opens (ARCHITECTURE.md, *The lesson*): a slide presented from
 its own elements, a discussion from the classroom's material, the teacher's reaction to a quiz answer.
 
-Pure functions of the classroom and the call, like ``demo_planner``; the director walks the same plan.
+Pure functions of the classroom and the call, like ``planner``; the director walks the same plan.
 """
 
 from __future__ import annotations

@@ -94,7 +94,7 @@ def _prepared_question(classroom: Classroom, message: str) -> DemoAnswer | None:
 
 def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple[str, str]] = (),
              scene: int = 0) -> Plan:
-    """The plan for a learner message: read against what the class just asked and said (``demo_dialogue``) before
+    """The plan for a learner message: read against what the class just asked and said (``dialogue``) before
     the material index."""
     history = [Said(speaker, text) for speaker, text in said]
     index = material(classroom)

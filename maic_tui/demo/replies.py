@@ -236,7 +236,7 @@ def _said_already(sentence: str, avoid: str, said: list[str]) -> bool:
 
 def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
     """The learner does not know the answer to a question the class asked without saying what it expects: the
-    material's own words on it (a question with an answer is read in ``demo_answering.for_them``)."""
+    material's own words on it (a question with an answer is read in ``answering.for_them``)."""
     name = classroom.learner.nickname
     question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text)) if s.endswith("?")),
                     "")
