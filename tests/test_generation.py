@@ -13,6 +13,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.commands.new import NEEDS_A_MODEL
 from maic_tui.files import write_atomically
+from maic_tui.generation import build
 from maic_tui.generation.material import MaterialError, read_material
 from tests.pdfs import text_pdf
 
@@ -99,9 +100,30 @@ def test_a_stage_whose_answer_the_loader_refuses_is_asked_again_with_its_lines(
     err = capsys.readouterr().err
     assert "roster: repair 1: the roster has nobody in it" in err
     assert "scene: repair 1: the answer has no JSON object" in err
-    assert "scene: repair 2: line by 'nobody': not an agent id" in err
+    assert "scene: repair 2: lines[0].agent: 'nobody' is not an agent id" in err
     assert "roster   2 rounds" in err and "scene    3 rounds" in err
     assert load_classroom(out).agents[0].role == "teacher"
+
+
+def test_a_repair_names_each_stranger_once_with_every_line_of_theirs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    lines = [{"agent": who, "say": "Hi", "point_at": 0, "board": ""}
+             for who in ("hale", "ghost", "ghost", "kim", "ghost", "ozzy")]
+    spec = script(tmp_path, scene=[{**scene("Rise over run"), "lines": lines}, scene("Rise over run"),
+                                   scene("Steep and flat", True), scene("Slopes in life")])
+    assert main(["new", "slopes", "--model", spec, "-o", str(tmp_path / "slopes.toml")]) == 0
+    repairs = [line for line in capsys.readouterr().err.splitlines() if "scene: repair" in line]
+    assert len(repairs) == 1  # the progress line shows the first problem; the model is sent them all
+    assert repairs[0].endswith("scene: repair 1: lines[1, 2 and 4].agent: 'ghost' is not an agent id "
+                               "(hale, tom, kim, lee)")
+    # the model is sent every problem with the repair: each stranger once
+    draft = {"_outline": [OUTLINE["scenes"][0]], "agents": [{"id": a, "name": a.title(), "role": r} for a, r in
+                                                           (("hale", "teacher"), ("tom", "assistant"),
+                                                            ("kim", "student"), ("lee", "student"))]}
+    assert build.scene(draft, 0, {**scene("Rise over run"), "lines": lines}) == [
+        "lines[1, 2 and 4].agent: 'ghost' is not an agent id (hale, tom, kim, lee)",
+        "lines[5].agent: 'ozzy' is not an agent id (hale, tom, kim, lee)",
+    ]
 
 
 def test_a_stage_that_never_validates_stops_and_keeps_what_it_had(
@@ -112,7 +134,7 @@ def test_a_stage_that_never_validates_stops_and_keeps_what_it_had(
     assert main(["new", "slopes", "--model", spec, "-o", str(out)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     partial = tmp_path / "slopes.toml.partial.json"
-    assert err[-1] == ("maic-tui: line by 'nobody': not an agent id (hale, tom, kim, lee) "
+    assert err[-1] == ("maic-tui: lines[0].agent: 'nobody' is not an agent id (hale, tom, kim, lee) "
                        f"(stage scene; what was made is in {partial})")
     assert sum("scene: repair" in line for line in err) == 2  # asked again twice, then stopped
     assert not out.exists()  # nothing half-written at the output path

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from maic_tui.classroom.report import Found, grouped
 from maic_tui.generation.stages import AVATARS, PALETTE, slug
 
 Data = dict[str, Any]
@@ -70,10 +71,11 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
                     {"type": "bullets", "id": "e2", "items": list(planned["points"])}]
     script: list[Data] = []
     rows, board_open = 0, False
-    for line in answer.get("lines", []):
+    strangers: list[Found] = []  # lines by nobody of the roster: one problem per name, however many lines
+    for n, line in enumerate(answer.get("lines", [])):
         agent = _agent_of(draft["agents"], line.get("agent"))
         if agent is None:
-            problems.append(f"line by {line.get('agent')!r}: not an agent id ({', '.join(roles)})")
+            strangers.append((f"lines[{n}].agent", f"{line.get('agent')!r} is not an agent id ({', '.join(roles)})"))
             continue
         pointed = line.get("point_at")
         if roles[agent] == "teacher" and isinstance(pointed, int) and 0 <= pointed < len(elements):
@@ -91,6 +93,7 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
             script.append({"agent": agent, "action": "wb_draw_text", "params": {
                 "content": board, "x": 40, "y": 40 + 70 * rows, "width": 900, "height": 50, "fontSize": 20}})
             rows, board_open = rows + 1, True
+    problems += [f"{where}: {what}" for where, what in grouped(strangers)]
     if not any("say" in step for step in script):
         problems.append("the lecture has no line with speech")
     topic = " ".join(str(answer.get("discussion", "")).split())
