@@ -8,36 +8,24 @@ import sys
 from collections.abc import Sequence
 
 from maic_tui import __version__
+from maic_tui.commands.arguments import (
+    MAX_CLASSES,
+    MAX_CONCURRENCY,
+    MAX_REPEAT,
+    MAX_SESSIONS,
+    MAX_SPEED,
+    MAX_TIMEOUT,
+    MAX_TURN_NUMBER,
+    MAX_TURNS,
+    OneLineParser,
+    count,
+    pace,
+    port,
+    rate,
+)
 from maic_tui.paths import DEFAULT_CLASSROOM
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
-
-
-def _pace(value: str) -> float:
-    try:
-        pace = float(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
-    if pace < 0:
-        raise argparse.ArgumentTypeError("must be 0 or more")
-    return pace
-
-
-def _count(value: str) -> int:
-    try:
-        count = int(value)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
-    if count < 1:
-        raise argparse.ArgumentTypeError("must be 1 or more")
-    return count
-
-
-def _speed(value: str) -> float:
-    speed = _pace(value)
-    if speed == 0:
-        raise argparse.ArgumentTypeError("must be more than 0")
-    return speed
 
 
 def _default_pace(given: float | None) -> float:
@@ -66,20 +54,20 @@ def _model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None
                         help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
     parser.add_argument("--structured-output", default=None, choices=["auto", "off", "json_schema", "json_object"],
                         help="constrain output to a JSON schema: auto (default) finds what the server accepts")
-    parser.add_argument("--timeout", type=float, default=None, metavar="SECONDS",
+    parser.add_argument("--timeout", type=rate(MAX_TIMEOUT), default=None, metavar="SECONDS",
                         help="bounds a whole model call, retries included (default 60)")
     parser.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
 
 
 def _app_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="maic-tui", description="A multi-agent AI classroom in your terminal. Opens the classroom app; "
         f"other commands: {', '.join(VERBS)} (maic-tui COMMAND --help).")
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
     parser.add_argument("classroom", nargs="?", default=None,
                         help="classroom file or bundled sample name (default: derivatives)")
     _model_flags(parser)
-    parser.add_argument("--pace", type=_pace, default=None, metavar="CPS",
+    parser.add_argument("--pace", type=pace, default=None, metavar="CPS",
                         help="the lecture's and the demo model's speed in characters per second (default 25: "
                              "250 words a minute)")
     parser.add_argument("--theme", default=None, metavar="NAME", help="colour theme (default: your last choice)")
@@ -97,13 +85,13 @@ def _data_dir_flag(parser: argparse.ArgumentParser) -> None:
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
+    parser = OneLineParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     demo = verbs.add_parser("demo", help="play a classroom's demo lesson headless (offline, no key)")
     demo.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     demo.add_argument("--json", action="store_true", help="print one protocol event per line instead")
-    demo.add_argument("--pace", type=_pace, default=None, metavar="CPS",
+    demo.add_argument("--pace", type=pace, default=None, metavar="CPS",
                       help="streaming speed in characters per second (0 = instant)")
     _data_dir_flag(demo)
     run = verbs.add_parser("run", help="run learner turns headless, printing one JSON event per line")
@@ -119,7 +107,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="who speaks at the next director decision, instead of the rules and the model (repeat: "
                           "one per decision, in order across turns; then the director decides)")
     _model_flags(run)
-    run.add_argument("--pace", type=_pace, default=None, metavar="CPS",
+    run.add_argument("--pace", type=pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 25 on a terminal, 0 when the output is piped)")
     _data_dir_flag(run)
@@ -146,29 +134,31 @@ def _parser() -> argparse.ArgumentParser:
     _data_dir_flag(export)
     replay = verbs.add_parser("replay", help="play a recorded JSONL log in the app (or print it with --headless)")
     replay.add_argument("file", metavar="FILE.jsonl")
-    replay.add_argument("--speed", type=_speed, default=1.0, metavar="X", help="playback speed (default 1)")
+    replay.add_argument("--speed", type=rate(MAX_SPEED), default=1.0, metavar="X", help="playback speed (default 1)")
     replay.add_argument("--headless", action="store_true", help="print the rebuilt transcript and board")
     replay.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
     trace = verbs.add_parser("trace", help="a recorded session's director decisions (each in full with --turn)")
     trace.add_argument("session", metavar="ID", help="a session id or its unique start")
-    trace.add_argument("--turn", type=_count, default=None, metavar="N",
+    trace.add_argument("--turn", type=count(MAX_TURN_NUMBER), default=None, metavar="N",
                        help="the decisions of the learner's N-th message, in full: prompt, answers, guards, tokens")
     trace.add_argument("--json", action="store_true", help="one JSON object per turn")
     _data_dir_flag(trace)
     fork = verbs.add_parser("fork", help="a new session holding a recorded one's records before a learner turn")
     fork.add_argument("session", metavar="ID", help="a session id or its unique start")
-    fork.add_argument("--turn", type=_count, required=True, metavar="N",
+    fork.add_argument("--turn", type=count(MAX_TURN_NUMBER), required=True, metavar="N",
                       help="cut before the learner's N-th message (1 is the first)")
     _data_dir_flag(fork)
     simulate = verbs.add_parser("simulate", help="sessions with a simulated learner, recorded, then their statistics")
     simulate.add_argument("classroom", help="classroom file or bundled sample name")
     simulate.add_argument("--learner", default="curious", metavar="PERSONA",
                           help="curious (default), confused, off-topic, terse, adversarial, or a sentence of your own")
-    simulate.add_argument("--turns", type=_count, default=4, metavar="N", help="learner messages in Q&A (default 4)")
-    simulate.add_argument("--sessions", type=_count, default=1, metavar="K", help="sessions to play (default 1)")
+    simulate.add_argument("--turns", type=count(MAX_TURNS), default=4, metavar="N",
+                          help="learner messages in Q&A (default 4)")
+    simulate.add_argument("--sessions", type=count(MAX_SESSIONS), default=1, metavar="K",
+                          help="sessions to play (default 1)")
     simulate.add_argument("--lesson", action="store_true",
                           help="play the lesson first (the learner answers its pauses and questions)")
-    simulate.add_argument("--concurrency", type=_count, default=1, metavar="N",
+    simulate.add_argument("--concurrency", type=count(MAX_CONCURRENCY), default=1, metavar="N",
                           help="sessions played at once against the model server (default 1)")
     simulate.add_argument("--learner-model", default=None, metavar="SPEC",
                           help="who plays the learner: demo (default: scripted from the classroom) or a model spec")
@@ -182,16 +172,18 @@ def _parser() -> argparse.ArgumentParser:
     evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
                           help="scenario files or bundled scenario names (default: all bundled scenarios)")
     _model_flags(evaluate, several=True)
-    evaluate.add_argument("--repeat", type=_count, default=1, metavar="N", help="runs per scenario (default 1)")
+    evaluate.add_argument("--repeat", type=count(MAX_REPEAT), default=1, metavar="N",
+                          help="runs per scenario (default 1)")
     evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
                           help="where to write the JSON report (default: eval-report.json)")
-    evaluate.add_argument("--concurrency", type=_count, default=1, metavar="N",
+    evaluate.add_argument("--concurrency", type=count(MAX_CONCURRENCY), default=1, metavar="N",
                           help="runs played at once against the model server (default 1)")
     evaluate.add_argument("--compare", nargs=2, default=None, metavar=("OLD.json", "NEW.json"),
                           help="what changed between two reports, per scenario and expectation (exit 1 if worse)")
     evaluate.add_argument("--from-session", default=None, metavar="ID",
                           help="write a scenario from a recorded session's turn instead (with --turn and -o)")
-    evaluate.add_argument("--turn", type=_count, default=None, metavar="N", help="with --from-session: which turn")
+    evaluate.add_argument("--turn", type=count(MAX_TURN_NUMBER), default=None, metavar="N",
+                          help="with --from-session: which turn")
     evaluate.add_argument("-o", "--output", default=None, metavar="FILE",
                           help="with --from-session: the scenario file to write")
     _data_dir_flag(evaluate)
@@ -203,13 +195,13 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("classroom", nargs="?", default=None, help="classroom file or bundled sample name")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this "
                        "machine only; 0.0.0.0 for every network it is on)")
-    serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument("--port", type=port, default=8000, help="port (default 8000; 0: any free port)")
     serve.add_argument("--public-url", default=None, metavar="URL",
                        help="the address browsers use, if not http://HOST:PORT (behind a proxy, say)")
-    serve.add_argument("--max-classes", type=_count, default=4, metavar="N",
+    serve.add_argument("--max-classes", type=count(MAX_CLASSES), default=4, metavar="N",
                        help="classes (browser tabs) open at once; more get a page saying so (default 4)")
     _model_flags(serve)
-    serve.add_argument("--pace", type=_pace, default=None, metavar="CPS", help="the demo model's speed")
+    serve.add_argument("--pace", type=pace, default=None, metavar="CPS", help="the demo model's speed")
     serve.add_argument("--theme", default=None, metavar="NAME", help="colour theme")
     _data_dir_flag(serve)
     return parser
@@ -220,10 +212,25 @@ def _opens_app(argv: Sequence[str]) -> bool:
     return not argv or argv[0] not in VERBS
 
 
+def _command_first(argv: list[str]) -> list[str]:
+    """``maic-tui --data-dir D sessions`` is ``maic-tui sessions --data-dir D``: options given before a command
+    are the command's (read with the app's options, so an option's value is never taken for the command)."""
+    if not argv or not argv[0].startswith("-"):
+        return argv
+    takes_value = {option for action in _app_parser()._actions if action.nargs != 0
+                   for option in action.option_strings}
+    i = 0
+    while i < len(argv) and argv[i].startswith("-") and argv[i] != "--":
+        i += 2 if argv[i] in takes_value else 1  # "--data-dir=D" is one word
+    if i < len(argv) and argv[i] in VERBS:
+        return [argv[i], *argv[:i], *argv[i + 1:]]
+    return argv
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # We use no pydantic plugins; looking for them scans every installed package's entry points at start-up.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _command_first(list(sys.argv[1:] if argv is None else argv))
     opens_app = _opens_app(argv)
     try:
         args = (_app_parser() if opens_app else _parser()).parse_args(argv)

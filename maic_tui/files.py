@@ -22,22 +22,26 @@ class Unwritable(BadInput):
 
 
 def check_target(path: Path, what: str = "file") -> Path:
-    """The path a file will be written to, checked now: absent or a regular file (a device, a FIFO or a
-    directory is never replaced), in a folder that exists and that we may write. Symbolic links are followed,
-    so writing replaces the file they point to and the link stays."""
+    """The path a file will be written to, checked now, before any work: every command that writes a file keeps
+    this one rule. The path is absent (a new file in a folder that exists and that we may write) or a regular
+    file; a directory, a device, a FIFO or a symbolic link (whatever it points to) is never written."""
     name = describe_path(path)
+    if not str(path).strip() or str(path) == ".":
+        raise Unwritable(f"the {what}'s path is empty; give a file name")
     try:
-        info = os.stat(path)
+        info = os.lstat(path)
     except FileNotFoundError:
         info = None
     except OSError as exc:
         raise Unwritable(f"{name}: cannot write the {what} there ({exc.strerror or exc})") from None
     if info is not None:
+        if stat.S_ISLNK(info.st_mode):
+            raise Unwritable(f"{name}: is a symbolic link; the {what} is written only to a plain file (give the "
+                             "path it points to)")
         if stat.S_ISDIR(info.st_mode):
             raise Unwritable(f"{name}: is a directory; give a file name for the {what}")
         if not stat.S_ISREG(info.st_mode):
             raise Unwritable(f"{name}: not a regular file (a device or a FIFO); the {what} is never written there")
-        path = path.resolve()
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir():
         raise Unwritable(f"{name}: the folder {describe_path(folder)} does not exist")

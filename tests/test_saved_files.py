@@ -66,10 +66,12 @@ def test_a_target_is_checked_before_any_work(tmp_path: Path) -> None:
     (tmp_path / "old.toml").write_text("x", encoding="utf-8")
     assert check_target(tmp_path / "old.toml") == tmp_path / "old.toml"
     (tmp_path / "link.toml").symlink_to(tmp_path / "old.toml")
-    assert check_target(tmp_path / "link.toml") == (tmp_path / "old.toml").resolve()  # the link stays a link
+    (tmp_path / "full").symlink_to("/dev/full")
     os.mkfifo(tmp_path / "fifo")
     for bad, expected in [("/dev/null", "not a regular file"), (str(tmp_path / "fifo"), "not a regular file"),
-                          (str(tmp_path), "is a directory"), (str(tmp_path / "nope" / "x.toml"), "does not exist")]:
+                          (str(tmp_path), "is a directory"), (str(tmp_path / "nope" / "x.toml"), "does not exist"),
+                          (str(tmp_path / "link.toml"), "is a symbolic link"),
+                          (str(tmp_path / "full"), "is a symbolic link"), ("", "path is empty")]:
         with pytest.raises(Unwritable, match=expected) as caught:
             check_target(Path(bad), "classroom")
         assert caught.value.lines[0].count("\n") == 0

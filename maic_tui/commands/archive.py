@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.commands.printer import TranscriptPrinter
+from maic_tui.files import check_target, write_atomically
 from maic_tui.llm.spec import shown_model
 from maic_tui.log.exports import jsonl, open_log
 from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
@@ -40,19 +41,25 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
 
 def export(session: str, fmt: str, folder: str | None, output: str | None, out: TextIO,
            err: TextIO | None = None) -> int:
+    target = check_target(Path(output), "export") if output is not None else None  # before any work
     recorded = open_recorded(data_dir(folder), session)
-    for line in recorded.skipped:
-        (err or sys.stderr).write(f"maic-tui: warning: {line}\n")
+    warn_skipped(recorded.skipped, err)
     if fmt == "jsonl":
         text = jsonl(recorded.info, recorded.closed_records())
     else:
         text = markdown(recorded.info, recorded.rebuilt.view, recorded.rebuilt.quiz_results)
-    if output is None:
+    if target is None:
         out.write(text)
     else:
-        Path(output).write_text(text, encoding="utf-8")
-        out.write(f"wrote {Path(output).resolve()}\n")
+        write_atomically(target, text)
+        out.write(f"wrote {one_line(str(target.resolve()))}\n")
     return 0
+
+
+def warn_skipped(skipped: list[str], err: TextIO | None = None) -> None:
+    """One warning per record of a session that could not be read (and was left out)."""
+    for line in skipped:
+        (err or sys.stderr).write(f"maic-tui: warning: {line}\n")
 
 
 def replay_headless(path: str, out: TextIO) -> int:

@@ -19,7 +19,7 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
 from maic_tui.orchestration.decision import END, USER
-from maic_tui.orchestration.manual import queued
+from maic_tui.orchestration.manual import QueuedPicks
 from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
@@ -95,13 +95,19 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
         session = recorded_session(classroom_name or "", classroom, spec, options, data_dir)
     stop = stop or StopSignals()
     driver = headless_driver(session, json_lines(out), lesson=lesson)
-    if picked:
-        session.context.picker = queued(picked)  # in place of the driver's step mode, which needs a screen
+    queue = QueuedPicks(picked) if picked else None
+    if queue is not None:
+        session.context.picker = queue  # in place of the driver's step mode, which needs a screen
     if lesson:
         from maic_tui.commands.run_lesson import play_lesson
 
-        return _finish(session, until_stopped(driver, stop, play_lesson(driver, messages, stop)), stop)
-    return _finish(session, _play(driver, messages, stop), stop)
+        code = _finish(session, until_stopped(driver, stop, play_lesson(driver, messages, stop)), stop)
+    else:
+        code = _finish(session, _play(driver, messages, stop), stop)
+    if queue is not None and queue.left:  # said, not an error: the turns played as they were recorded
+        print(f"maic-tui: warning: {len(queue.left)} --pick value{'s' if len(queue.left) != 1 else ''} not used "
+              f"(no decision was left for {', '.join(one_line(pick, 40) for pick in queue.left)})", file=sys.stderr)
+    return code
 
 
 def recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from dataclasses import dataclass, field
 from typing import Any, TextIO
 
 from maic_tui.classroom import load_classroom
@@ -81,52 +82,75 @@ async def _one(driver: TurnDriver, session: ClassroomSession, learner: _Learner,
         await driver.play()
 
 
+@dataclass
+class _Summary:
+    played: int = 0  # sessions that played (and were recorded)
+    merged: int = 0  # sessions whose statistics are in ``total``
+    total: TalkStats = field(default_factory=TalkStats)
+
+
 def simulate(classroom_name: str, persona: str, turns: int, sessions: int, lesson: bool, flags: dict[str, Any],
              learner_model: str | None, seed: int, data_dir: str | None, out: TextIO,
              stop: StopSignals | None = None, concurrency: int = 1) -> int:
     """Each session on its own seed (``seed + n``), so playing up to ``concurrency`` of them at once against the
-    model server gives the same sessions as one after another."""
+    model server gives the same sessions as one after another. ``concurrency`` workers take the next session
+    number as they finish one, so memory stays flat however many sessions are asked for, and a stop signal stops
+    them all within the turn each is playing."""
     classroom = load_classroom(classroom_name)
     spec, options = resolve_settings(flags)
     signals = stop or StopSignals()
-    drivers: list[TurnDriver] = []
+    playing: set[TurnDriver] = set()
+    numbers = iter(range(sessions))
+    done: dict[int, TalkStats | None] = {}  # finished sessions not merged yet: at most one per worker
+    summary = _Summary()
 
-    async def session_number(number: int, gate: asyncio.Semaphore) -> TalkStats:
-        async with gate:
-            stats = TalkStats.of(classroom)
+    async def session_number(number: int) -> TalkStats | None:
+        """The session's statistics; None when a stop came before it played anything."""
+        stats = TalkStats.of(classroom)
+        seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
+        session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
+        driver = headless_driver(session, stats.add, lesson=lesson)
+        playing.add(driver)
+        try:
+            await _one(driver, session, _Learner(classroom, persona, seed + number, learner_model, seeded),
+                       turns, lesson, signals)
+        finally:
+            playing.discard(driver)
+            session.close()
+        log = session.log
+        if not stats.turns and not (log is not None and log.stored):
+            return None
+        summary.played += 1
+        out.write(f"session {number + 1} of {sessions}: "
+                  f"{log.session_id if log is not None and log.stored else '(not recorded)'}\n")
+        out.flush()
+        return stats
+
+    async def worker() -> None:
+        for number in numbers:  # shared: each worker takes the next number
             if signals.stopping:
-                return stats
-            seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
-            session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
-            driver = headless_driver(session, stats.add, lesson=lesson)
-            drivers.append(driver)
-            try:
-                await _one(driver, session, _Learner(classroom, persona, seed + number, learner_model, seeded),
-                           turns, lesson, signals)
-            finally:
-                session.close()
-            log = session.log
-            out.write(f"session {number + 1} of {sessions}: "
-                      f"{log.session_id if log is not None and log.stored else '(not recorded)'}\n")
-            out.flush()
-            return stats
+                return
+            done[number] = await session_number(number)
+            while summary.merged in done:  # merged in session order, as one after another would
+                stats = done.pop(summary.merged)
+                summary.total = summary.total.merge(stats) if stats is not None else summary.total
+                summary.merged += 1
 
-    async def every_session() -> list[TalkStats]:
-        gate = asyncio.Semaphore(concurrency)
+    async def every_session() -> None:
         def stop_all() -> None:
-            for driver in drivers:
+            for driver in list(playing):
                 driver.stop()
 
         signals.on_stop(asyncio.get_running_loop(), stop_all)
         try:
-            return await asyncio.gather(*(session_number(n, gate) for n in range(sessions)))
+            await asyncio.gather(*(worker() for _ in range(min(concurrency, sessions))))
         finally:
             signals.on_stop(None, None)
 
-    total = TalkStats()
-    for stats in asyncio.run(every_session()):
-        total = total.merge(stats)
-    out.write("\n".join(total.lines()) + "\n")
+    asyncio.run(every_session())
+    out.write("\n".join(summary.total.lines()) + "\n")
     if signals.exit_code:
-        print("maic-tui: simulation stopped", file=sys.stderr)
+        print(f"maic-tui: {summary.played} of {sessions} session{'s' if sessions != 1 else ''}, stopped",
+              file=sys.stderr)
     return signals.exit_code or 0
+

@@ -8,6 +8,7 @@ import json
 from typing import TextIO
 
 from maic_tui.bad_input import BadInput
+from maic_tui.commands.archive import warn_skipped
 from maic_tui.paths import data_dir
 from maic_tui.room.decision_detail import as_text, row, why
 from maic_tui.room.decisions import TurnDecisions
@@ -22,8 +23,10 @@ def _as_json(turn: TurnDecisions) -> str:
     return json.dumps({"turn": turn.number, "said": turn.said, "decisions": decisions}, ensure_ascii=False)
 
 
-def print_trace(session: str, turn: int | None, as_json: bool, folder: str | None, out: TextIO) -> int:
+def print_trace(session: str, turn: int | None, as_json: bool, folder: str | None, out: TextIO,
+                err: TextIO | None = None) -> int:
     recorded = open_recorded(data_dir(folder), session)
+    warn_skipped(recorded.skipped, err)
     decisions = recorded.rebuilt.view.decisions
     turns = [t for t in decisions.turns if t.records]
     if turn is not None:

@@ -4,8 +4,9 @@ are compared), a JSON report, an exit code."""
 from __future__ import annotations
 
 import json
+import signal
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -16,6 +17,7 @@ from rich.text import Text
 from maic_tui.evaluation.comparison import models_table, summary_line
 from maic_tui.evaluation.runner import Progress, ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
+from maic_tui.files import check_target, write_atomically
 from maic_tui.settings import resolve_settings
 from maic_tui.text_safety import one_line
 
@@ -26,22 +28,26 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
              err: TextIO, concurrency: int = 1) -> int:
     """``flags["model"]``: the models to compare (a list; none: each scenario's own); ``concurrency``: runs played at
     once against the model server."""
+    target = check_target(Path(report_path), "report")  # before any run: a report that cannot be written loses all
     models: list[str] = list(flags.get("model") or [])
     _, options = resolve_settings({**flags, "model": None})  # the key, base URL and timeouts
     names = names or scenario_names()
     chosen: list[str | None] = [*models] or [None]
     by_model = [[prepare(name, model) for name in names] for model in chosen]  # bad files fail first
     total = len(names) * repeat * len(by_model)
-    with progress_on(err, total) as progress:
+    with interruptible() as stopped, progress_on(err, total) as progress:
         for runs in by_model:
             run_scenarios(runs, repeat, options, progress, concurrency)
+    played = sum(run.played for runs in by_model for run in runs)
     reports = [report(runs, repeat) for runs in by_model]
     if len(models) > 1:
         data: dict[str, Any] = {"repeat": repeat, "ok": all(r["ok"] for r in reports),
                                 "models": [{"model": model, **r} for model, r in zip(models, reports, strict=True)]}
     else:
         data = reports[0]
-    Path(report_path).write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    if stopped:  # what was played is reported, and marked as a part: it passes nothing
+        data = {"partial": True, "runsPlayed": played, "runs": total, **data, "ok": False}
+    write_atomically(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     # A terminal gets its own width; a file or pipe a wide one, so that names are never cut or folded.
     console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
     if len(models) > 1:
@@ -52,13 +58,38 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     failed = [(model, s) for model, r in zip(models or [""], reports, strict=True) for s in r["scenarios"]
               if not s["ok"]]
     passed = len(names) * len(reports) - len(failed)
-    summary = f"{passed} of {len(names) * len(reports)} scenarios passed; report: {report_path}"
+    summary = f"{passed} of {len(names) * len(reports)} scenarios passed; report: {one_line(str(target))}"
     console.print(Text(summary, style="bold green" if not failed else "bold red"), soft_wrap=True)
     for model, scenario in failed:
         for error in scenario["errors"]:
             where = f"{model}: " if model else ""
             console.print(Text(one_line(f"{where}{scenario['scenario']}: {error}"), style="red"))
+    if stopped:
+        err.write(f"maic-tui: eval stopped after {played} of {total} runs; partial report: "
+                  f"{one_line(str(target))}\n")
+        return stopped[0]
     return EXIT_ALL_PASSED if data["ok"] else EXIT_BELOW_THRESHOLD
+
+
+@contextmanager
+def interruptible() -> Iterator[list[int]]:
+    """Ctrl-C or SIGTERM ends the runs early: the list then holds the exit status (128 + the signal), and the
+    caller reports what was played. SIGTERM is read as Ctrl-C for as long as this lasts."""
+    stopped: list[int] = []
+    previous = None
+    with suppress(ValueError):  # not the main thread: signals stay as they are
+        previous = signal.signal(signal.SIGTERM, _as_interrupt)
+    try:
+        yield stopped
+    except KeyboardInterrupt as exc:
+        stopped.append(128 + (exc.args[0] if exc.args and isinstance(exc.args[0], int) else signal.SIGINT))
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _as_interrupt(number: int, frame: object) -> None:
+    raise KeyboardInterrupt(number)
 
 
 @contextmanager
@@ -101,7 +132,7 @@ def _table(runs: list[ScenarioRun], repeat: int) -> Table:
             first = False
         for tally in run.tallies.values():
             mark = Text("✓", style="green") if tally.ok else Text("✗", style="bold red")
-            table.add_row(Text(one_line(run.name) if first else ""), str(tally.turn), Text(tally.name),
+            table.add_row(Text(one_line(run.name) if first else ""), str(tally.turn), Text(one_line(tally.name)),
                           f"{tally.rate:.0%}", f"{tally.threshold:.0%}", mark,
                           Text(one_line("; ".join(tally.failures), 60)))
             first = False

@@ -47,7 +47,8 @@ def models_table(models: list[str], reports: list[dict[str, Any]], repeat: int) 
         for rate in rates:
             value = rate.get((scenario, turn, expectation))
             cells.append(Text("-") if value is None else Text(f"{value:.0%}", style="green" if value == 1 else "red"))
-        table.add_row(Text(one_line(scenario) if scenario != last else ""), str(turn), Text(expectation), *cells)
+        table.add_row(Text(one_line(scenario) if scenario != last else ""), str(turn), Text(one_line(expectation)),
+                      *cells)
         last = scenario
     table.add_section()
     summaries = [report["summary"] for report in reports]
@@ -62,23 +63,37 @@ def models_table(models: list[str], reports: list[dict[str, Any]], repeat: int) 
     return table
 
 
-def _read_report(path: str) -> dict[Key, float]:
-    """A report's pass rates, by model (one report of one model: its own name), scenario, turn and expectation."""
-    name = describe_path(path)
-    try:
-        data = json.loads(read_text_file(path, "eval report"))
-        reports = data.get("models", [{"model": "", **data}])
-        return {(str(r["model"]), str(s["scenario"]), int(e["turn"]), str(e["expectation"])): float(e["rate"])
-                for r in reports for s in r["scenarios"] for e in s["expectations"]}
-    except Unreadable as exc:
-        raise BadInput(f"{name}: {exc.reason}") from None
-    except (ValueError, KeyError, TypeError) as exc:
-        raise BadInput(f"{name}: not a maic-tui eval report ({one_line(str(exc), 80)})") from None
+class _Report:
+    """A report read back: its pass rates by model (one report of one model: its own name), scenario, turn and
+    expectation, and how many of its runs were played when it was stopped early (None: it was not)."""
+
+    def __init__(self, path: str) -> None:
+        name = describe_path(path)
+        try:
+            data = json.loads(read_text_file(path, "eval report"))
+            if not isinstance(data, dict):
+                raise ValueError(f"a JSON {type(data).__name__}, not an object")
+            reports = data.get("models", [{"model": "", **data}])
+            self.rates = {(str(r["model"]), str(s["scenario"]), int(e["turn"]), str(e["expectation"])): _rate(e)
+                          for r in reports for s in r["scenarios"] for e in s["expectations"]}
+            self.partial = (int(data.get("runsPlayed", 0)), int(data.get("runs", 0))) if data.get("partial") else None
+        except Unreadable as exc:
+            raise BadInput(f"{name}: {exc.reason}") from None
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise BadInput(f"{name}: not a maic-tui eval report ({one_line(str(exc), 80)})") from None
+
+
+def _rate(expectation: dict[str, Any]) -> float:
+    rate = float(expectation["rate"])
+    if not 0 <= rate <= 1:  # NaN and infinities too
+        raise ValueError(f"a pass rate of {rate!r}")
+    return rate
 
 
 def compare(old_path: str, new_path: str, out: TextIO) -> int:
     """What changed from one report to the other, per scenario and expectation; 0 when nothing got worse."""
-    old, new = _read_report(old_path), _read_report(new_path)
+    old_report, new_report = _Report(old_path), _Report(new_path)
+    old, new = old_report.rates, new_report.rates
     console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
     table = Table(title=f"{one_line(Path(old_path).name)} -> {one_line(Path(new_path).name)}", title_justify="left")
     for column in ("model", "scenario", "turn", "expectation", "before", "after", ""):
@@ -94,10 +109,14 @@ def compare(old_path: str, new_path: str, out: TextIO) -> int:
         else:
             change = Text("new" if before is None else "gone", style="yellow")
         model, scenario, turn, expectation = key
-        table.add_row(Text(one_line(model, 30)), Text(one_line(scenario)), str(turn), Text(expectation),
+        table.add_row(Text(one_line(model, 30)), Text(one_line(scenario)), str(turn), Text(one_line(expectation)),
                       "-" if before is None else f"{before:.0%}", "-" if after is None else f"{after:.0%}", change)
     same = sum(1 for key in set(old) & set(new) if old[key] == new[key])
     if table.row_count:
         console.print(table)
     console.print(Text(f"{better} better, {worse} worse, {same} unchanged", style="bold red" if worse else "bold"))
+    for path, report in ((old_path, old_report), (new_path, new_report)):
+        if report.partial is not None:
+            console.print(Text(one_line(f"note: {Path(path).name} is a partial report (stopped after "
+                                        f"{report.partial[0]} of {report.partial[1]} runs)"), style="yellow"))
     return 1 if worse else 0

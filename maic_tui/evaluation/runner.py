@@ -59,6 +59,7 @@ class ScenarioRun:
     errors: list[str] = field(default_factory=list)  # runs that could not be played at all
     decisions: list[TraceRecord] = field(default_factory=list)  # every director decision of every run
     turns: int = 0  # turns played, over the runs
+    played: int = 0  # runs tallied (fewer than asked when the eval was interrupted)
 
 
 Progress = Callable[[str, int, int], None]  # scenario name, run number (1-based), runs
@@ -143,36 +144,44 @@ def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classr
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
                   progress: Progress | None = None, concurrency: int = 1) -> None:
     """Play every scenario ``repeat`` times (seeds 0..repeat-1), tallying every expectation; up to ``concurrency``
-    runs at once against the model server, with the same results as one after another."""
+    runs at once against the model server, with the same results as one after another. The runs played so far
+    are tallied even when an interruption (KeyboardInterrupt) ends it early (``ScenarioRun.played``)."""
     plays = [(run, index) for run in runs for index in range(repeat)]
-    if concurrency <= 1:
-        for run, index in plays:
-            if progress is not None:
-                progress(run.name, index + 1, repeat)
-            try:
-                outcome: _Played | str = asyncio.run(_play_once(run, index, options))
-            except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
-                outcome = _failure(exc)
-            _merge(run, index, outcome)
-        return
-
-    async def at_once() -> list[_Played | str]:
-        gate = asyncio.Semaphore(concurrency)
-
-        async def one(run: ScenarioRun, index: int) -> _Played | str:
-            async with gate:
+    outcomes: dict[int, _Played | str] = {}
+    try:
+        if concurrency <= 1:
+            for number, (run, index) in enumerate(plays):
+                if progress is not None:
+                    progress(run.name, index + 1, repeat)
                 try:
-                    return await _play_once(run, index, options)
-                except Exception as exc:
-                    return _failure(exc)
-                finally:
-                    if progress is not None:
-                        progress(run.name, index + 1, repeat)
+                    outcomes[number] = asyncio.run(_play_once(run, index, options))
+                except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
+                    outcomes[number] = _failure(exc)
+        else:
+            asyncio.run(_at_once(plays, repeat, options, progress, concurrency, outcomes))
+    finally:
+        for number in sorted(outcomes):  # in play order, as one after another would tally them
+            run, index = plays[number]
+            _merge(run, index, outcomes[number])
 
-        return await asyncio.gather(*(one(run, index) for run, index in plays))
 
-    for (run, index), outcome in zip(plays, asyncio.run(at_once()), strict=True):
-        _merge(run, index, outcome)
+async def _at_once(plays: list[tuple[ScenarioRun, int]], repeat: int, options: ModelOptions,
+                   progress: Progress | None, concurrency: int, outcomes: dict[int, _Played | str]) -> None:
+    """``concurrency`` workers, each taking the next run as it finishes one (a bounded queue: nothing is built for
+    runs not started)."""
+    queue = iter(enumerate(plays))
+
+    async def worker() -> None:
+        for number, (run, index) in queue:  # shared: each worker takes the next
+            try:
+                outcomes[number] = await _play_once(run, index, options)
+            except Exception as exc:
+                outcomes[number] = _failure(exc)
+            finally:
+                if progress is not None:
+                    progress(run.name, index + 1, repeat)
+
+    await asyncio.gather(*(worker() for _ in range(min(concurrency, len(plays)))))
 
 
 def _failure(exc: Exception) -> str:
@@ -180,6 +189,7 @@ def _failure(exc: Exception) -> str:
 
 
 def _merge(run: ScenarioRun, index: int, outcome: _Played | str) -> None:
+    run.played += 1
     if isinstance(outcome, str):
         run.errors.append(f"run {index + 1}: {outcome}")
     else:

@@ -73,6 +73,11 @@ def connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=BUSY_MS / 1000, isolation_level=None)
     db.execute(f"PRAGMA busy_timeout = {BUSY_MS}")
+    try:
+        _refuse_foreign(db)  # before anything is changed: a database we refuse is left as it was
+    except _ForeignSchema:
+        db.close()
+        raise
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL: a commit survives a killed process
     with transaction(db):  # (executescript would commit first, outside the lock)
@@ -82,12 +87,25 @@ def connect(path: Path) -> sqlite3.Connection:
         columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
         if columns and "forked_from" not in columns:  # a database written before sessions could be forked
             db.execute("ALTER TABLE sessions ADD COLUMN forked_from TEXT")
+    return db
+
+
+def _refuse_foreign(db: sqlite3.Connection) -> None:
+    """_ForeignSchema for an SQLite file that holds tables but not ours as we write them (an empty one becomes
+    ours; one of ours from before forks only lacks ``forked_from``, added on opening)."""
+    tables = {str(name) for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if not tables:
+        return
     for table, wanted in _COLUMNS.items():
         found = {row[1] for row in db.execute(f"PRAGMA table_info({table})")}
         if not wanted <= found:
-            db.close()
             raise _ForeignSchema(table)
-    return db
+
+
+def _not_empty(id_or_prefix: str) -> None:
+    """An empty id would be the start of every id: it names no session."""
+    if not id_or_prefix.strip():
+        raise StoreError("the session id is empty; give an id or its start (maic-tui sessions lists them)")
 
 
 class _ForeignSchema(sqlite3.DatabaseError):
@@ -177,6 +195,7 @@ class LogStore:
                           ).fetchall()
 
     def find(self, db: sqlite3.Connection, id_or_prefix: str) -> str:
+        _not_empty(id_or_prefix)
         rows = db.execute("SELECT id FROM sessions WHERE id LIKE ? ESCAPE '\\' ORDER BY id",
                           (id_or_prefix.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)
                           ).fetchall()
@@ -192,6 +211,7 @@ class LogStore:
 
     def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed], list[str]]:
         """A session's header, its readable records in order, and one line per record that was skipped."""
+        _not_empty(id_or_prefix)
         if not self.path.exists():
             raise StoreError(f"no session '{id_or_prefix}': no sessions recorded yet in "
                              f"{describe_path(self.path.parent)}")

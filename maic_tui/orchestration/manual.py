@@ -16,14 +16,15 @@ from maic_tui.orchestration.picking import DecisionRequest, Picker, Proposal
 PICKED = "picked by the tester"
 
 
-def queued(picks: Iterable[str]) -> Picker:
-    """``run --pick``: one pick per decision, in order across turns; once they run out the director decides."""
-    remaining = deque(picks)
+class QueuedPicks:
+    """``run --pick``: one pick per decision, in order across turns; once they run out the director decides.
+    ``left`` holds the picks no decision was left for."""
 
-    async def pick(request: DecisionRequest) -> str | None:
-        return remaining.popleft() if remaining else None
+    def __init__(self, picks: Iterable[str]) -> None:
+        self.left = deque(picks)
 
-    return pick
+    async def __call__(self, request: DecisionRequest) -> str | None:
+        return self.left.popleft() if self.left else None
 
 
 async def manual_choice(step: DirectorStep, view: RoutingView, picker: Picker,

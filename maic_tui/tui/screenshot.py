@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui import paths
+from maic_tui.files import check_target, write_atomically
 from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.room.replay import open_recorded
 from maic_tui.tui.app import ClassroomApp
@@ -29,13 +30,14 @@ class _FinalScreen(ClassroomApp):
 
 
 def export_svg(session: str, data_dir: str | None, output: str | None, out: TextIO) -> int:
+    given = check_target(Path(output), "SVG file") if output is not None else None  # before any work
     recorded = open_recorded(paths.data_dir(data_dir), session)
     replay = Replay(recorded.closed_records(), math.inf)
     app = _FinalScreen(recorded.classroom, SessionRecipe(recorded.info.model, replay=replay))
     app.run(headless=True, size=SCREEN_SIZE)
     if not app.svg:
         raise RuntimeError("the app closed before its screen could be captured")
-    target = Path(output or f"{recorded.info.id}.svg")
-    target.write_text(app.svg, encoding="utf-8")
+    target = given or check_target(Path(f"{recorded.info.id}.svg"), "SVG file")
+    write_atomically(target, app.svg)
     out.write(f"wrote {target.resolve()}\n")
     return 0
