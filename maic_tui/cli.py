@@ -23,6 +23,7 @@ from maic_tui.commands.arguments import (
     port,
     rate,
 )
+from maic_tui.commands.authoring_args import add_authoring_verbs
 from maic_tui.paths import DEFAULT_CLASSROOM
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -37,8 +38,8 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "new", "validate", "sessions", "export", "replay", "trace", "fork", "stats", "eval",
-         "simulate", "doctor", "serve")
+VERBS = ("demo", "run", "new", "edit", "regen", "validate", "sessions", "export", "replay", "trace", "fork", "stats",
+         "eval", "simulate", "doctor", "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None:
@@ -111,17 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 25 on a terminal, 0 when the output is piped)")
     _data_dir_flag(run)
-    new = verbs.add_parser("new", help="generate a classroom file on a topic with a real model")
-    new.add_argument("topic", help="what the lesson teaches")
-    new.add_argument("--from", dest="material", default=None, metavar="FILE",
-                     help="material the lesson must teach: Markdown, plain text or PDF")
-    new.add_argument("--agents", type=int, default=4, choices=range(2, 9), metavar="N",
-                     help="people in the class, teacher included (2-8, default 4)")
-    new.add_argument("--scenes", type=int, default=3, choices=range(1, 9), metavar="N",
-                     help="lesson scenes before the quiz (1-8, default 3)")
-    new.add_argument("--language", default="en", metavar="CODE", help="the lesson's language (default en)")
-    new.add_argument("-o", "--output", default=None, metavar="FILE", help="where to write it (default: TOPIC.toml)")
-    _model_flags(new)
+    add_authoring_verbs(verbs, _model_flags, _data_dir_flag)
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
     sessions = verbs.add_parser("sessions", help="list recorded sessions, newest first")
@@ -272,6 +263,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return print_trace(args.session, args.turn, args.json, args.data_dir, sys.stdout)
         if args.verb == "doctor":
             return _doctor(args)
+        if args.verb == "edit":
+            from maic_tui.commands.edit import run_edit
+
+            return run_edit(args.file, args.data_dir)
         if args.verb == "serve":
             from maic_tui.serve.command import serve
 
@@ -335,7 +330,13 @@ def _headless(args: argparse.Namespace) -> int:
             from maic_tui.commands.new import run_new
 
             return run_new(args.topic, _flags(args), material_path=args.material, agents=args.agents,
-                           scenes=args.scenes, language=args.language, output=args.output, stop=stop)
+                           scenes=args.scenes, language=args.language, output=args.output, stop=stop,
+                           review=args.review, data=args.data_dir)
+        if args.verb == "regen":
+            from maic_tui.commands.regen import run_regen
+
+            return run_regen(args.file, args.scene, _flags(args), note=args.note, dry_run=args.dry_run,
+                             add_after=args.add_after, questions=args.questions, stop=stop)
         if args.verb == "run":
             return run.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                  sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson,

@@ -46,6 +46,11 @@ def data_toml(data: dict[str, Any], comment: str = "") -> str:
     return "\n".join(out).lstrip("\n") + "\n"
 
 
+def scene_toml(scene: dict[str, Any]) -> str:
+    """One scene as its ``[[scenes]]`` table and sub-tables, as this writer lays a whole file out."""
+    return "\n".join(_scene(dict(scene))).lstrip("\n") + "\n"
+
+
 def _scene(scene: dict[str, Any]) -> list[str]:
     elements, questions = scene.pop("elements", []), scene.pop("questions", [])
     lines = ["", "[[scenes]]", *_pairs(scene)]

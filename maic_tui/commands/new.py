@@ -8,17 +8,23 @@ named in that line, and nothing half-written is ever at the output path."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, TextIO
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import LANGUAGE_CODE
+from maic_tui.commands.edit import draft_path
+from maic_tui.commands.stoppable import run_until_stopped
+from maic_tui.editing.draft_loop import Editor, GaveUp
 from maic_tui.files import check_target, write_atomically
 from maic_tui.generation.stages import Brief, slug
+from maic_tui.paths import data_dir
 from maic_tui.redaction import redact, redact_tree, usable_secrets
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
@@ -63,7 +69,8 @@ def checked_request(topic: str, language: str, output: str | None) -> tuple[str,
 
 def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = None, agents: int = 4,
             scenes: int = 3, language: str = "en", output: str | None = None, out: TextIO | None = None,
-            err: TextIO | None = None, stop: StopSignals | None = None) -> int:
+            err: TextIO | None = None, stop: StopSignals | None = None, review: bool = False,
+            data: str | None = None, editor: Editor | None = None) -> int:
     from maic_tui.generation.material import read_material
     from maic_tui.generation.pipeline import GenerationFailed, Generator
 
@@ -80,27 +87,21 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         return stop.exit_code or 130
     brief = Brief(topic, agents, scenes, language, material)
     secrets = usable_secrets(options.secrets())
-    progress = _Progress(err)
+    progress = StageProgress(err)
     generator = Generator(spec, options, brief, progress.update)
 
-    async def generate() -> Any:
-        task = asyncio.current_task()
-        assert task is not None
-
-        def cancel() -> None:  # Ctrl-C: the model call in flight is cancelled, the draft kept
-            task.cancel()
-
-        stop.on_stop(asyncio.get_running_loop(), cancel)
-        if stop.stopping:  # it came before the handler was in place
-            cancel()
-        try:
-            return await generator.run()
-        finally:
-            stop.on_stop(None, None)
-
     with progress:
-        try:
-            generated = asyncio.run(generate())
+        try:  # Ctrl-C: the model call in flight is cancelled, the draft kept
+            if review:
+                run_until_stopped(stop, generator.plan)
+                with progress.paused():  # the editor has the terminal
+                    review_plan(generator.draft, draft_path(target, data_dir(data)), editor)
+            generated = run_until_stopped(stop, generator.write if review else generator.run)
+        except GaveUp as gave_up:
+            progress.close()
+            keep_draft(partial, generator.draft, "review", [gave_up.lines[0]], secrets)
+            print(f"maic-tui: {gave_up.lines[0]}", file=err)
+            return 1
         except GenerationFailed as failed:
             progress.close()
             keep_draft(partial, generator.draft, failed.stage, failed.lines, secrets)
@@ -126,6 +127,27 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     return 0
 
 
+def review_plan(draft: dict[str, Any], kept: Path, editor: Editor | None) -> None:
+    """The outline opened in the author's editor until it is valid, then put back into the draft; GaveUp."""
+    from maic_tui.editing.draft_loop import Found, edit_until_valid
+    from maic_tui.editing.editor import editor_command, open_in_editor
+    from maic_tui.generation.outline_file import apply_plan, plan_of, plan_toml, read_plan
+
+    if editor is None:
+        command = editor_command()
+
+        def editor(path: Path) -> int:
+            return open_in_editor(command, path)
+
+    def check(text: str) -> list[Found]:
+        return [Found(line, message) for line, message in read_plan(text)[1]]
+
+    edited = edit_until_valid(plan_toml(plan_of(draft)), kept, check, editor, "outline")
+    plan, _ = read_plan(edited.text)
+    assert plan is not None  # the loop returns only a valid outline
+    apply_plan(draft, plan)
+
+
 def keep_draft(path: Path, draft: dict[str, Any], stage: str, lines: list[str], secrets: tuple[str, ...]) -> None:
     """What was made, as JSON a person can read and no terminal acts on: text made inert, secrets replaced, the
     characters JSON leaves raw but terminals do not (C1 controls, line separators) written as ``\\uXXXX``."""
@@ -133,7 +155,7 @@ def keep_draft(path: Path, draft: dict[str, Any], stage: str, lines: list[str], 
     write_atomically(path, json_safe(json.dumps(record, ensure_ascii=False, indent=2)) + "\n", mode=0o600)
 
 
-class _Progress:
+class StageProgress:
     """Rich progress on stderr (a spinner, the stage, elapsed time); plain lines when stderr is not a terminal."""
 
     def __init__(self, err: TextIO) -> None:
@@ -142,7 +164,7 @@ class _Progress:
         self._live: Any = None
         self._task: Any = None
 
-    def __enter__(self) -> _Progress:
+    def __enter__(self) -> StageProgress:
         if self.err.isatty():
             from rich.console import Console
             from rich.progress import Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
@@ -155,6 +177,14 @@ class _Progress:
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+    @contextlib.contextmanager
+    def paused(self) -> Iterator[None]:
+        self.close()
+        try:
+            yield
+        finally:
+            self.__enter__()
 
     def close(self) -> None:
         if self._live is not None:

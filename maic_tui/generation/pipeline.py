@@ -129,9 +129,15 @@ class Generator:
             raise GenerationFailed(stage, [line], self.draft) from None
 
     async def run(self) -> Generated:
+        await self.plan()
+        return await self.write()
+
+    async def plan(self) -> None:
+        """The material summarised, the outline and the class: what ``new --review`` shows the author."""
         brief = self.brief
         if len(brief.material) > stages.SUMMARY_CHARS:
-            brief = Brief(brief.topic, brief.agents, brief.scenes, brief.language, await self._summarise())
+            brief = self.brief = Brief(brief.topic, brief.agents, brief.scenes, brief.language,
+                                       await self._summarise())
         self.progress("outline", brief.topic)
         await self.ask("outline", answers.Outline, stages.outline_schema(brief.scenes), stages.outline_prompt(brief),
                        lambda a: build.outline(self.draft, a, brief.scenes), check=False)
@@ -139,6 +145,10 @@ class Generator:
         self.progress("roster", title)
         await self.ask("roster", answers.Roster, stages.roster_schema(brief.agents), stages.roster_prompt(brief, title),
                        lambda a: build.roster(self.draft, a, brief.agents))
+
+    async def write(self) -> Generated:
+        """Each scene of the outline (as planned, or as the author left it), the quiz and the demo material."""
+        brief, title = self.brief, self.draft["title"]
         cast = "; ".join(f"{a['id']} ({a['role']}: {a['persona']})" for a in self.draft["agents"])
         planned = self.draft["_outline"]
         middle = len(planned) // 2
@@ -151,6 +161,7 @@ class Generator:
 
             prompt = stages.scene_prompt(brief, title, scene, cast, number == middle)
             await self.ask("scene", answers.SceneAnswer, schema, prompt, apply)
+            self.progress("scene done", f"{number + 1}/{len(planned)} {scene['title']}")
         build.ensure_discussion(self.draft)
         points = "; ".join(p for s in planned for p in s["points"])
         self.progress("quiz", title)

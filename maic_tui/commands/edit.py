@@ -1,0 +1,87 @@
+"""``maic-tui edit FILE``: the classroom in the author's editor, checked on every save, written only when valid
+(atomically, as the author wrote it: comments and layout are theirs). A bundled sample is edited as a copy in
+the working directory."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.bad_input import describe_path, read_text_file
+from maic_tui.classroom.loader import check_text
+from maic_tui.classroom.toml_layout import Layout
+from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid, without_header
+from maic_tui.editing.editor import editor_command, open_in_editor
+from maic_tui.files import check_target, write_atomically
+from maic_tui.paths import SAMPLES_DIR, data_dir, resolve
+
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+def classroom_problems(text: str, name: str) -> list[Found]:
+    """The loader's problems, each with the line its field is on."""
+    _, problems = check_text(text, name)
+    if not problems:
+        return []
+    layout = Layout.of(text)
+    found = []
+    for problem in problems:
+        if problem.path:
+            found.append(Found(layout.line_of(problem.path), f"{problem.path}: {problem.message}"))
+        else:
+            line = _TOML_LINE.search(problem.message)
+            found.append(Found(int(line.group(1)) if line else None, problem.message))
+    return found
+
+
+def draft_path(target: Path, folder: Path) -> Path:
+    """Where the draft of ``target`` is kept: the data directory, one name per file (never beside the file,
+    where a folder of classrooms would list it)."""
+    key = hashlib.sha256(str(target.resolve()).encode()).hexdigest()[:10]
+    return folder / "drafts" / f"{target.stem}-{key}.toml"
+
+
+def run_edit(name: str, data: str | None = None, out: TextIO | None = None, err: TextIO | None = None,
+             editor: Editor | None = None) -> int:
+    out, err = out or sys.stdout, err or sys.stderr
+    source = resolve(name)
+    target = source
+    if source.parent == SAMPLES_DIR:
+        target = Path(source.name)
+        if not source.exists():
+            from maic_tui.classroom.loader import load_classroom
+
+            load_classroom(name)  # says which samples there are
+        out.write(f"{name} is a bundled sample: editing a copy, {target}\n")
+    check_target(target, "classroom")
+    original = read_text_file(source, "classroom file")
+    draft = draft_path(target, data_dir(data))
+    start = original
+    if draft.exists():
+        start = without_header(read_text_file(draft, "draft"))
+        out.write(f"going on from the draft kept in {describe_path(draft)} (delete it to start from the file)\n")
+    if editor is None:
+        command = editor_command()
+
+        def editor(path: Path) -> int:
+            return open_in_editor(command, path)
+
+    try:
+        edited = edit_until_valid(start, draft, lambda text: classroom_problems(text, describe_path(target)),
+                                  editor, "classroom draft")
+    except GaveUp as gave_up:
+        err.write(f"maic-tui: {gave_up.lines[0]}\n")
+        return 1
+    except KeyboardInterrupt:
+        err.write(f"maic-tui: stopped: nothing was written; the draft is kept in {describe_path(draft)}\n")
+        return 130
+    if edited.text == original:
+        said = "unchanged" if target == source else "unchanged, so no copy was written"
+        out.write(f"{describe_path(target)}: {said}\n")
+        return 0
+    write_atomically(target, edited.text)
+    out.write(f"wrote {describe_path(target)}: valid\n")
+    return 0

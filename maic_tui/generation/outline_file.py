@@ -1,0 +1,90 @@
+"""The lesson's plan as the author reviews it (``new --review``, the New dialog): title, description, the class
+(name, role, persona) and the scenes (title, goals), as TOML to edit, checked, and put back into the
+generator's draft so the scenes are written from the plan as the author left it."""
+
+from __future__ import annotations
+
+import tomllib
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, ValidationError
+
+from maic_tui.bad_input import field_path, validation_message
+from maic_tui.classroom.toml_layout import Layout
+from maic_tui.classroom.writer import key, value
+from maic_tui.generation import build
+from maic_tui.strict import Strict
+from maic_tui.text_safety import clean_tree
+
+Data = dict[str, Any]
+MAX_SCENES = 12
+Words = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
+
+
+class PlannedAgent(Strict):
+    name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
+    role: Literal["teacher", "assistant", "student"]
+    persona: Annotated[str, Field(max_length=400)] = ""
+
+
+class PlannedScene(Strict):
+    title: Words
+    goals: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=6)
+
+
+class Plan(Strict):
+    title: Words
+    description: Annotated[str, Field(max_length=400)] = ""
+    agents: list[PlannedAgent] = Field(min_length=2, max_length=8)
+    scenes: list[PlannedScene] = Field(min_length=1, max_length=MAX_SCENES)
+
+
+def plan_of(draft: Data) -> Plan:
+    return Plan(title=draft["title"], description=draft.get("description", ""),
+                agents=[PlannedAgent(name=a["name"], role=a["role"], persona=a["persona"]) for a in draft["agents"]],
+                scenes=[PlannedScene(title=s["title"], goals=s["points"]) for s in draft["_outline"]])
+
+
+def plan_toml(plan: Plan) -> str:
+    lines = ["# The plan of the lesson. Change what you like: titles, goals, the order of the scenes (move a",
+             "# [[scenes]] block), add or delete one, or edit the class. One teacher leads; save and quit to go on.",
+             f"title = {value(plan.title)}", f"description = {value(plan.description)}"]
+    for agent in plan.agents:
+        lines += ["", "[[agents]]", *(f"{key(k)} = {value(v)}" for k, v in agent.model_dump().items())]
+    for scene in plan.scenes:
+        lines += ["", "[[scenes]]", f"title = {value(scene.title)}", f"goals = {value(scene.goals)}"]
+    return "\n".join(lines) + "\n"
+
+
+def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
+    """The plan, or its problems, each with its line in ``text``."""
+    try:
+        data = clean_tree(tomllib.loads(text))
+    except tomllib.TOMLDecodeError as exc:
+        return None, [(None, f"not valid TOML: {exc}")]
+    layout = Layout.of(text)
+    try:
+        plan = Plan.model_validate(data)
+    except ValidationError as exc:
+        return None, [(layout.line_of(field_path(e["loc"])), f"{field_path(e['loc'])}: {validation_message(e)}")
+                      for e in exc.errors()]
+    problems = []
+    teachers = [n for n, a in enumerate(plan.agents) if a.role == "teacher"]
+    if len(teachers) != 1:
+        where = f"agents[{teachers[1]}].role" if len(teachers) > 1 else "agents"
+        problems.append((layout.line_of(where), f"{where}: the class needs exactly one teacher "
+                                                f"({len(teachers)} now)"))
+    names = [a.name.casefold() for a in plan.agents]
+    for n, name in enumerate(names):
+        if name in names[:n]:
+            problems.append((layout.line_of(f"agents[{n}].name"), f"agents[{n}].name: {plan.agents[n].name!r} "
+                                                                  "is already in the class"))
+    return (None if problems else plan), problems
+
+
+def apply_plan(draft: Data, plan: Plan) -> None:
+    """The generator's draft from the plan: ids, colours and avatars assigned again from the names."""
+    draft["title"], draft["description"] = plan.title, plan.description
+    draft["_outline"] = [{"title": s.title, "points": list(s.goals)} for s in plan.scenes]
+    build.roster(draft, {"agents": [a.model_dump() for a in plan.agents]}, len(plan.agents))
+    draft.pop("scenes", None)
