@@ -72,7 +72,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
             err: TextIO | None = None, stop: StopSignals | None = None, review: bool = False,
             data: str | None = None, editor: Editor | None = None) -> int:
     from maic_tui.generation.material import read_material
-    from maic_tui.generation.pipeline import GenerationFailed, Generator
+    from maic_tui.generation.pipeline import GenerationFailed, Generated, Generator
 
     out, err = out or sys.stdout, err or sys.stderr
     spec, options = resolve_settings(flags)
@@ -90,13 +90,15 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     progress = StageProgress(err)
     generator = Generator(spec, options, brief, progress.update)
 
+    async def reviewed() -> Generated:  # one event loop: the model client's connections belong to it
+        await generator.plan()
+        with progress.paused():  # the editor has the terminal, and nothing else runs meanwhile
+            review_plan(generator.draft, draft_path(target, data_dir(data)), editor)
+        return await generator.write()
+
     with progress:
         try:  # Ctrl-C: the model call in flight is cancelled, the draft kept
-            if review:
-                run_until_stopped(stop, generator.plan)
-                with progress.paused():  # the editor has the terminal
-                    review_plan(generator.draft, draft_path(target, data_dir(data)), editor)
-            generated = run_until_stopped(stop, generator.write if review else generator.run)
+            generated = run_until_stopped(stop, reviewed if review else generator.run)
         except GaveUp as gave_up:
             progress.close()
             keep_draft(partial, generator.draft, "review", [gave_up.lines[0]], secrets)
@@ -192,6 +194,8 @@ class StageProgress:
             self._live = None
 
     def update(self, stage: str, detail: str) -> None:
+        if stage.endswith(" done"):  # the next stage's line says as much here (the New dialog ticks them off)
+            return
         text = one_line(f"{stage}: {detail}", 160)
         if self._live is not None:
             self._live.update(self._task, description=text)
