@@ -127,3 +127,24 @@ def test_giving_up_on_the_outline_writes_no_classroom(tmp_path: Path, monkeypatc
     assert not out.exists() and scene_prompts(server) == []
     err = capsys.readouterr().err.strip().splitlines()[-1]
     assert err.startswith("maic-tui: the editor exited with status 1: nothing was written; the outline is kept in")
+
+
+def test_a_plan_beyond_what_the_plan_allows_opens_with_its_problems_never_a_crash(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found against the real small model: a goal of over 200 characters crashed the review. A model's goals are
+    cut to what the plan allows; what the author writes beyond it is a problem on top of the reopened plan."""
+    long_goal = "water " * 200
+    outline = {**OUTLINE, "scenes": [{"title": "Rise over run", "points": [long_goal]}, *OUTLINE["scenes"][1:]]}
+    too_long = "x" * 1001
+    editor = script_editor(monkeypatch, tmp_path / "editor",
+                           {"replace": ['goals = ["water', f'goals = ["{too_long}", "water']},
+                           {"replace": [f'"{too_long}", ', ""]})
+    out = tmp_path / "slopes.toml"
+    with fake_openai(Reply(json.dumps(outline))) as server:
+        server.answer = answer
+        assert new(server, out) == 0
+    first, second = seen(editor)
+    assert not first.startswith("#!") and f'goals = ["{long_goal[:1000]}"]' in first
+    assert second.startswith("#! maic-tui: this outline was not saved: 1 problem.")
+    assert "scenes[0].goals[0]: String should have at most 1000 characters" in second
+    assert load_classroom(out).scenes[0].title == "Rise over run"

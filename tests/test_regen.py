@@ -69,7 +69,7 @@ def test_one_scene_is_made_again_with_the_note_and_every_other_byte_stays(
     room = load_classroom(classroom)
     scene = next(s for s in room.scenes if s.id == "definition")
     assert scene.title == "The limit definition" and scene.elements[0].text == "Limits with money"
-    assert [step.say for step in scene.script if step.say][0].startswith("Think of interest")
+    assert next(step.say for step in scene.script if step.say).startswith("Think of interest")
     assert capsys.readouterr().out == f"wrote {classroom}: scene 2 (definition) (1 model call)\n"
 
 

@@ -72,7 +72,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
             err: TextIO | None = None, stop: StopSignals | None = None, review: bool = False,
             data: str | None = None, editor: Editor | None = None) -> int:
     from maic_tui.generation.material import read_material
-    from maic_tui.generation.pipeline import GenerationFailed, Generated, Generator
+    from maic_tui.generation.pipeline import Generated, GenerationFailed, Generator
 
     out, err = out or sys.stdout, err or sys.stderr
     spec, options = resolve_settings(flags)

@@ -9,6 +9,7 @@ from maic_tui.classroom.report import Found, grouped
 from maic_tui.generation.stages import AVATARS, PALETTE, slug
 
 Data = dict[str, Any]
+POINT_CHARS, PERSONA_CHARS = 1_000, 2_000
 BOARD_ROWS = 6  # lines of board writing per scene, 70 units apart
 DEFAULT_PERSONAS = {"teacher": "Clear, patient teacher who explains step by step and checks understanding.",
                     "assistant": "Friendly assistant who rephrases in everyday words and adds an example.",
@@ -21,7 +22,8 @@ def outline(draft: Data, answer: Data, wanted: int) -> list[str]:
     draft["description"] = " ".join(str(answer.get("description", "")).split())
     scenes = [s for s in answer.get("scenes", []) if isinstance(s, dict) and s.get("title")][:wanted]
     draft["_outline"] = [{"title": " ".join(str(s["title"]).split())[:80],
-                          "points": [str(p) for p in s.get("points", []) if str(p).strip()] or [str(s["title"])]}
+                          "points": [str(p)[:POINT_CHARS] for p in s.get("points", []) if str(p).strip()][:12]
+                          or [str(s["title"])]}  # within what the plan allows (generation/outline_file.py)
                          for s in scenes]
     return [] if scenes else ["the outline has no scenes with a title"]
 
@@ -36,7 +38,8 @@ def roster(draft: Data, answer: Data, wanted: int) -> list[str]:
             ident += str(number + 1)
         used.add(ident)
         role = person.get("role") if person.get("role") in ("teacher", "assistant", "student") else "student"
-        agents.append({"id": ident, "name": name, "role": role, "persona": str(person.get("persona", "")).strip(),
+        agents.append({"id": ident, "name": name, "role": role,
+                       "persona": str(person.get("persona", "")).strip()[:PERSONA_CHARS],
                        "avatar": AVATARS[number % len(AVATARS)], "color": PALETTE[number % len(PALETTE)],
                        "priority": {"teacher": 10, "assistant": 7, "student": 5}[role]})
     # One teacher, whatever the model said: the first it called a teacher (else the first person) leads, any other

@@ -24,25 +24,29 @@ Words = Annotated[str, Field(min_length=1, max_length=80, pattern=r"\S")]
 class PlannedAgent(Strict):
     name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
     role: Literal["teacher", "assistant", "student"]
-    persona: Annotated[str, Field(max_length=400)] = ""
+    persona: Annotated[str, Field(max_length=build.PERSONA_CHARS)] = ""
 
 
 class PlannedScene(Strict):
     title: Words
-    goals: list[Annotated[str, Field(min_length=1, max_length=200)]] = Field(min_length=1, max_length=6)
+    goals: list[Annotated[str, Field(min_length=1, max_length=build.POINT_CHARS)]] = Field(min_length=1,
+                                                                                           max_length=12)
 
 
 class Plan(Strict):
     title: Words
-    description: Annotated[str, Field(max_length=400)] = ""
+    description: Annotated[str, Field(max_length=2_000)] = ""
     agents: list[PlannedAgent] = Field(min_length=2, max_length=8)
     scenes: list[PlannedScene] = Field(min_length=1, max_length=MAX_SCENES)
 
 
 def plan_of(draft: Data) -> Plan:
-    return Plan(title=draft["title"], description=draft.get("description", ""),
-                agents=[PlannedAgent(name=a["name"], role=a["role"], persona=a["persona"]) for a in draft["agents"]],
-                scenes=[PlannedScene(title=s["title"], goals=s["points"]) for s in draft["_outline"]])
+    """The plan as the model made it, unchecked: whatever it is, the author sees it, with its problems if any."""
+    agents = [PlannedAgent.model_construct(name=a["name"], role=a["role"], persona=a["persona"])
+              for a in draft["agents"]]
+    scenes = [PlannedScene.model_construct(title=s["title"], goals=list(s["points"])) for s in draft["_outline"]]
+    return Plan.model_construct(title=draft["title"], description=draft.get("description", ""), agents=agents,
+                                scenes=scenes)
 
 
 def plan_toml(plan: Plan) -> str:
@@ -68,18 +72,22 @@ def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
     except ValidationError as exc:
         return None, [(layout.line_of(field_path(e["loc"])), f"{field_path(e['loc'])}: {validation_message(e)}")
                       for e in exc.errors()]
+    problems = [(layout.line_of(where), f"{where}: {message}") for where, message in plan_problems(plan)]
+    return (None if problems else plan), problems
+
+
+def plan_problems(plan: Plan) -> list[tuple[str, str]]:
+    """What the schema cannot say: one teacher leads, and no two people share a name."""
     problems = []
     teachers = [n for n, a in enumerate(plan.agents) if a.role == "teacher"]
     if len(teachers) != 1:
         where = f"agents[{teachers[1]}].role" if len(teachers) > 1 else "agents"
-        problems.append((layout.line_of(where), f"{where}: the class needs exactly one teacher "
-                                                f"({len(teachers)} now)"))
+        problems.append((where, f"the class needs exactly one teacher ({len(teachers)} now)"))
     names = [a.name.casefold() for a in plan.agents]
     for n, name in enumerate(names):
         if name in names[:n]:
-            problems.append((layout.line_of(f"agents[{n}].name"), f"agents[{n}].name: {plan.agents[n].name!r} "
-                                                                  "is already in the class"))
-    return (None if problems else plan), problems
+            problems.append((f"agents[{n}].name", f"{plan.agents[n].name!r} is already in the class"))
+    return problems
 
 
 def apply_plan(draft: Data, plan: Plan) -> None:

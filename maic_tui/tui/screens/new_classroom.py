@@ -1,5 +1,6 @@
-"""The palette's "New classroom…": the topic is asked, the generation shows its stages as it runs (the same
-pipeline as ``maic-tui new``), and the class opens when the file is written. Esc cancels."""
+"""The palette's "New classroom…": the topic is asked, the model plans the lesson (the same pipeline as
+``maic-tui new``), the plan is shown to edit (``PlanEditor``: scenes and class), and once the author sends it
+the scenes are written with a mark per scene; the class opens when the file is written. Esc cancels."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
-from textual import work
+from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
@@ -15,8 +16,10 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
 from maic_tui.tui.plain import plain
+from maic_tui.tui.widgets.plan_editor import PlanEditor
 
 if TYPE_CHECKING:
+    from maic_tui.generation.pipeline import Generator
     from maic_tui.llm.options import ModelOptions
 
 
@@ -30,6 +33,8 @@ class NewClassroomScreen(ModalScreen[Path | None]):
         super().__init__()
         self.model, self.options, self.folder = model, options, folder
         self.generating = False
+        self.generator: Generator | None = None
+        self.topic = ""
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-classroom"):
@@ -63,33 +68,78 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     @work(exclusive=True, group="generate", exit_on_error=False)
     async def _generate(self, topic: str) -> None:
-        from maic_tui.commands.new import free_path
-        from maic_tui.files import write_atomically
+        """The plan (outline and class), then the editor for it."""
+        from maic_tui.generation.outline_file import plan_of
         from maic_tui.generation.pipeline import GenerationFailed, Generator
+        from maic_tui.generation.plan_edits import PlanEdits
         from maic_tui.generation.stages import Brief
 
-        generator = Generator(self.model, self.options, Brief(topic),
-                              lambda stage, detail: self.show(f"{stage}: {detail}"))
+        self.topic = topic
+        self.generator = generator = Generator(self.model, self.options, Brief(topic), self._progress)
         try:
-            generated = await generator.run()
+            await generator.plan()
+        except GenerationFailed as failed:
+            self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
+            return
+        except Exception as exc:  # never a dialog that hangs with its input off
+            self._failed(f"the lesson could not be planned: {exc}")
+            return
+        self.query_one(Input).display = False
+        self.show("The plan: change it as you like, then press g to write the scenes. Esc cancels.")
+        await self.query_one("#new-classroom").mount(PlanEditor(PlanEdits(plan_of(generator.draft))),
+                                                     before="#new-progress")
+
+    def _progress(self, stage: str, detail: str) -> None:
+        editors = self.query(PlanEditor)
+        if stage in ("scene", "scene done") and editors:
+            number = int(detail.split("/", 1)[0]) - 1
+            editors.first().mark(number, "done" if stage == "scene done" else "writing")
+        self.show(f"{stage}: {detail}")
+
+    @on(PlanEditor.Confirmed)
+    def _confirmed(self, event: PlanEditor.Confirmed) -> None:
+        from maic_tui.generation.outline_file import apply_plan
+
+        if self.generator is None:
+            return
+        apply_plan(self.generator.draft, event.plan)
+        self.query_one(PlanEditor).start_writing()
+        self._write()
+
+    @work(exclusive=True, group="generate", exit_on_error=False)
+    async def _write(self) -> None:
+        """The scenes, quiz and demo material from the plan as the author left it; the file; the class opens."""
+        from maic_tui.commands.new import free_path
+        from maic_tui.files import write_atomically
+        from maic_tui.generation.pipeline import GenerationFailed
+
+        generator = self.generator
+        assert generator is not None
+        try:
+            generated = await generator.write()
             self.folder.mkdir(parents=True, exist_ok=True)
-            target = free_path(self.folder, topic)
+            target = free_path(self.folder, self.topic)
             write_atomically(target, generator.client.redact(generated.text))
         except GenerationFailed as failed:
             self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
             return
-        except OSError as exc:  # a full disk, a folder that is a file: said here, and the topic can be sent again
+        except OSError as exc:  # a full disk, a folder that is a file: said here, and the plan can be sent again
             self._failed(f"cannot write the classroom to {self.folder}: {exc.strerror or exc}")
             return
-        except Exception as exc:  # never a dialog that hangs with its input off
+        except Exception as exc:
             self._failed(f"the classroom could not be made: {exc}")
             return
         self.dismiss(target)
 
     def _failed(self, line: str) -> None:
-        self.generating = False
-        self.query_one(Input).disabled = False
-        self.query_one(Input).focus()
+        editors = self.query(PlanEditor)
+        if editors:  # the plan stays: edit it or send it again
+            editors.first().stop_writing()
+            editors.first().scenes.focus()
+        else:
+            self.generating = False
+            self.query_one(Input).disabled = False
+            self.query_one(Input).focus()
         self.show(line, failed=True)
 
     def action_cancel(self) -> None:
