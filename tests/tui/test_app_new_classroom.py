@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 from textual.widgets import OptionList, Static
 
@@ -31,10 +32,18 @@ async def test_a_new_classroom_is_generated_from_the_palette_and_opened(tmp_path
         await pilot.press(*"slopes", "enter")
         await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
         await pilot.press("g")
-        await wait_for(pilot, lambda: app.room.classroom.title == "Slopes", timeout=20)
+        await opened(pilot, app, "Slopes")
         written = tmp_path / "data" / "classrooms" / "slopes.toml"
         assert load_classroom(written).title == "Slopes"
         assert not isinstance(app.screen, NewClassroomScreen)
+
+
+async def opened(pilot: Any, app: ClassroomApp, title: str) -> None:
+    """The new class is open: its title shown and its room rebuilt (the composer has the keys again)."""
+    from maic_tui.tui.widgets.composer import Composer
+
+    await wait_for(pilot, lambda: app.room.classroom.title == title, timeout=20)
+    await wait_for(pilot, lambda: isinstance(app.focused, Composer), timeout=20)
 
 
 def options(app: ClassroomApp, which: str) -> list[str]:
@@ -68,7 +77,7 @@ async def test_the_plan_is_edited_before_the_scenes_are_written_and_each_scene_i
         await pilot.press("g")
         await wait_for(pilot, lambda: any(line.startswith("… ") for line in options(app, "scenes")), timeout=20)
         await wait_for(pilot, lambda: options(app, "scenes")[0].startswith("✓ 1. Steep and flat"), timeout=20)
-        await wait_for(pilot, lambda: app.room.classroom.title == "Slopes", timeout=20)
+        await opened(pilot, app, "Slopes")
         room = load_classroom(tmp_path / "data" / "classrooms" / "slopes.toml")
         assert [s.title for s in room.scenes] == ["Steep and flat", "Slopes of lines", "Road gradients",
                                                   "Check yourself"]

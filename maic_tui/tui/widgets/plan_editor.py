@@ -20,8 +20,8 @@ from maic_tui.generation.outline_file import Plan
 from maic_tui.generation.plan_edits import PlanEdits
 from maic_tui.tui.plain import plain
 
-HELP = ("Enter renames · a adds a scene after · d deletes · Shift+↑/↓ moves · on the class: Enter name, p persona, "
-        "r role · Tab switches list · g writes the scenes")
+HELP = ("Enter renames · a adds a scene after · d deletes · Shift+↑/↓ moves · Tab: the class (p persona, r role) "
+        "· g writes the scenes")
 MARKS = {"waiting": "  ", "writing": "… ", "done": "✓ "}
 
 
@@ -34,7 +34,8 @@ class Editing:
 class PlanEditor(Vertical):
     DEFAULT_CSS = """
     PlanEditor { height: auto; }
-    PlanEditor OptionList { height: auto; max-height: 12; margin-bottom: 1; }
+    PlanEditor OptionList { height: auto; max-height: 10; border: none; padding: 0; margin-bottom: 1; }
+    PlanEditor OptionList:focus { background-tint: $foreground 5%; }
     PlanEditor #plan-edit { display: none; }
     PlanEditor.-editing #plan-edit { display: block; }
     PlanEditor #plan-problem { color: $error; }
