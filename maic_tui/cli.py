@@ -115,6 +115,8 @@ def _parser() -> argparse.ArgumentParser:
     add_authoring_verbs(verbs, _model_flags, _data_dir_flag)
     validate = verbs.add_parser("validate", help="check classroom files")
     validate.add_argument("files", nargs="+", metavar="FILE")
+    validate.add_argument("--voice", choices=["openai", "espeak"], default=None,
+                          help="also check that this speech provider can speak every agent's voice")
     sessions = verbs.add_parser("sessions", help="list recorded sessions, newest first")
     _data_dir_flag(sessions)
     export = verbs.add_parser("export", help="write a recorded session as Markdown, JSONL or SVG")
@@ -237,7 +239,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not opens_app and args.verb == "validate":
         from maic_tui.commands.validate import validate_files
 
-        return validate_files(args.files, sys.stdout, sys.stderr)
+        return validate_files(args.files, sys.stdout, sys.stderr, args.voice)
     try:
         if opens_app:
             from maic_tui.tui.launch import run_app

@@ -67,6 +67,7 @@ persona = "Gives everyday examples."
 name = "Kim"
 role = "student"
 persona = "Curious, asks why."
+voice = { openai = "af_bella", espeak = "en+f5" }
 
 [[scenes]]
 title = "Steep and flat"
@@ -94,6 +95,10 @@ goals = ["slope is rise over run"]
     room = load_classroom(out)
     assert room.title == "Slopes for cyclists" and [a.name for a in room.agents] == ["Ms. Hale", "Tom", "Kim"]
     assert room.agents[0].persona == "Calm, and a keen cyclist."
+    assert 'voice = { openai = "onyx", espeak = "en+m3" }' in shown  # each person's voice, distinct
+    voices = [a.voice for a in room.agents]
+    assert voices[2] is not None and (voices[2].openai, voices[2].espeak) == ("af_bella", "en+f5")  # as written
+    assert len({v.openai for v in voices}) == len({v.espeak for v in voices}) == 3  # type: ignore[union-attr]
     assert [s.title for s in room.scenes] == ["Steep and flat", "Gradients on road signs", "Rise over run",
                                               "Check yourself"]
     assert capsys.readouterr().out == f"wrote {out} · open it with: maic-tui {out}\n"
@@ -115,6 +120,21 @@ def test_a_broken_outline_reopens_with_its_problems_then_goes_on(tmp_path: Path,
     assert second.splitlines()[number - 1] == 'role = "teacher"'
     assert second.splitlines()[number - 2] == 'name = "Tom"'
     assert [a.role for a in load_classroom(out).agents] == ["teacher", "assistant", "student", "student"]
+
+
+def test_a_voice_two_people_share_or_one_espeak_cannot_speak_reopens_the_plan(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    editor = script_editor(monkeypatch, tmp_path / "editor",
+                           {"replace": ['openai = "nova", espeak = "en+f2"', 'openai = "onyx", espeak = "en+robot"']},
+                           {"replace": ['openai = "onyx", espeak = "en+robot"', 'openai = "nova", espeak = "en+f2"']})
+    with fake_openai() as server:
+        server.answer = answer
+        assert new(server, tmp_path / "slopes.toml") == 0
+    header = [line for line in seen(editor)[1].splitlines() if line.startswith("#!   line")]
+    assert [line.split(": ", 1)[1] for line in header] == [
+        "agents[1].voice.openai: 'onyx' is already Ms. Hale's voice: no two agents of a class sound alike",
+        "agents[1].voice.espeak: 'en+robot': espeak-ng has no variant 'robot' (m1…m7, f1…f5, croak, klatt, klatt2, "
+        "klatt3, whisper, whisperf)"]
 
 
 def test_giving_up_on_the_outline_writes_no_classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

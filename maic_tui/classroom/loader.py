@@ -16,6 +16,7 @@ from maic_tui.classroom.lesson_checks import action_problems, check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.classroom.partial import file_path, left_out_duplicates, partial_classroom
 from maic_tui.classroom.report import Found, fold_broken_agents, grouped
+from maic_tui.classroom.voices import voice_problems
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import clean_tree, one_line
 
@@ -146,6 +147,7 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
             yield f"agents[{i}].id", f"duplicate agent id {agent.id!r} (already used by agents[{agent_ids[agent.id]}])"
         else:
             agent_ids[agent.id] = i
+    yield from voice_problems(classroom.agents)
     trigger = getattr(classroom.session, "trigger_agent", None)
     if trigger is not None and trigger not in agent_ids:
         yield "session.trigger_agent", f"{trigger!r} is not an agent of this classroom"

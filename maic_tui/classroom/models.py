@@ -75,6 +75,16 @@ class Routing(Strict):
     rules: list[RuleName] = Field(default_factory=lambda: list(DEFAULT_RULES))
 
 
+VoiceName = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.+\-]{0,63}$")]
+
+
+class Voices(Strict):
+    """An agent's voice per speech provider (``classroom/voices.py``: who gets which when none is named)."""
+
+    openai: VoiceName | None = None  # a voice of an OpenAI-compatible speech server: nova, onyx, af_bella…
+    espeak: VoiceName | None = None  # an espeak-ng voice: language, then a variant (en+f3)
+
+
 class Agent(Strict):
     id: Identifier
     name: Line
@@ -84,6 +94,7 @@ class Agent(Strict):
     color: HexColor
     priority: int = Field(5, ge=1, le=10)
     allowed_actions: list[ActionName] | None = None
+    voice: VoiceName | Voices | None = None  # a name for whichever provider speaks, or one per provider
 
     @property
     def name_words(self) -> frozenset[str]:

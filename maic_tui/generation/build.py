@@ -5,7 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pydantic import ValidationError
+
+from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.report import Found, grouped
+from maic_tui.classroom.voices import assigned_table
 from maic_tui.generation.stages import AVATARS, PALETTE, slug
 
 Data = dict[str, Any]
@@ -53,8 +57,24 @@ def roster(draft: Data, answer: Data, wanted: int) -> list[str]:
         role = str(agent["role"])
         agent["priority"] = {"teacher": 10, "assistant": 7, "student": 5}[role]
         agent["persona"] = agent["persona"] or DEFAULT_PERSONAS[role]
+    given = answer.get("agents", [])[:wanted]
+    _give_voices(agents, [person.get("voice") for person in given], str(draft.get("language", "en")))
     draft["agents"] = agents
     return [] if agents else ["the roster has nobody in it"]
+
+
+def _give_voices(agents: list[Data], asked: list[object], language: str) -> None:
+    """Each agent's voice per provider: the one the plan gave, where it is a voice; else one of its own."""
+    models = []
+    for agent, voice in zip(agents, asked, strict=False):
+        try:
+            own = Voices.model_validate(voice) if isinstance(voice, dict) else None
+        except ValidationError:
+            own = None
+        models.append(Agent.model_construct(**(agent | {"voice": own})))
+    table = assigned_table(models, language)
+    for agent in agents:
+        agent["voice"] = table[agent["id"]]
 
 
 def scene(draft: Data, number: int, answer: Data) -> list[str]:

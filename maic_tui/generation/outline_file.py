@@ -1,6 +1,6 @@
 """The lesson's plan as the author reviews it (``new --review``, the New dialog): title, description, the class
-(name, role, persona) and the scenes (title, goals), as TOML to edit, checked, and put back into the
-generator's draft so the scenes are written from the plan as the author left it."""
+(name, role, persona, voice per speech provider) and the scenes (title, goals), as TOML to edit, checked, and
+put back into the generator's draft so the scenes are written from the plan as the author left it."""
 
 from __future__ import annotations
 
@@ -10,7 +10,9 @@ from typing import Annotated, Any, Literal
 from pydantic import Field, ValidationError
 
 from maic_tui.bad_input import field_path, validation_message
+from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.toml_layout import Layout
+from maic_tui.classroom.voices import voice_problems
 from maic_tui.classroom.writer import key, value
 from maic_tui.generation import build
 from maic_tui.strict import Strict
@@ -25,6 +27,7 @@ class PlannedAgent(Strict):
     name: Annotated[str, Field(min_length=1, max_length=40, pattern=r"\S")]
     role: Literal["teacher", "assistant", "student"]
     persona: Annotated[str, Field(max_length=build.PERSONA_CHARS)] = ""
+    voice: Voices | None = None  # per speech provider; one is assigned where none is given
 
 
 class PlannedScene(Strict):
@@ -42,7 +45,8 @@ class Plan(Strict):
 
 def plan_of(draft: Data) -> Plan:
     """The plan as the model made it, unchecked: whatever it is, the author sees it, with its problems if any."""
-    agents = [PlannedAgent.model_construct(name=a["name"], role=a["role"], persona=a["persona"])
+    agents = [PlannedAgent.model_construct(name=a["name"], role=a["role"], persona=a["persona"],
+                                           voice=Voices.model_construct(**a["voice"]) if a.get("voice") else None)
               for a in draft["agents"]]
     scenes = [PlannedScene.model_construct(title=s["title"], goals=list(s["points"])) for s in draft["_outline"]]
     return Plan.model_construct(title=draft["title"], description=draft.get("description", ""), agents=agents,
@@ -54,7 +58,8 @@ def plan_toml(plan: Plan) -> str:
              "# [[scenes]] block), add or delete one, or edit the class. One teacher leads; save and quit to go on.",
              f"title = {value(plan.title)}", f"description = {value(plan.description)}"]
     for agent in plan.agents:
-        lines += ["", "[[agents]]", *(f"{key(k)} = {value(v)}" for k, v in agent.model_dump().items())]
+        lines += ["", "[[agents]]", *(f"{key(k)} = {value(v)}" for k, v in agent.model_dump(exclude_none=True).items()
+                                      if v != {})]
     for scene in plan.scenes:
         lines += ["", "[[scenes]]", f"title = {value(scene.title)}", f"goals = {value(scene.goals)}"]
     return "\n".join(lines) + "\n"
@@ -77,8 +82,11 @@ def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
 
 
 def plan_problems(plan: Plan) -> list[tuple[str, str]]:
-    """What the schema cannot say: one teacher leads, and no two people share a name."""
-    problems = []
+    """What the schema cannot say: one teacher leads, no two people share a name or a voice, each voice is one
+    its provider can speak."""
+    people = [Agent.model_construct(id=a.name, name=a.name, role=a.role, persona=a.persona, avatar="?", color="#000",
+                                    voice=a.voice) for a in plan.agents]  # only what the voice checks read
+    problems = list(voice_problems(people))
     teachers = [n for n, a in enumerate(plan.agents) if a.role == "teacher"]
     if len(teachers) != 1:
         where = f"agents[{teachers[1]}].role" if len(teachers) > 1 else "agents"

@@ -67,7 +67,7 @@ async def test_the_plan_is_edited_before_the_scenes_are_written_and_each_scene_i
         await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
         assert [line.split(" — ")[0] for line in options(app, "scenes")] == [
             "1. Rise over run", "2. Steep and flat", "3. Slopes in life"]
-        assert options(app, "agents")[0] == "Ms. Hale · teacher · Calm and precise."
+        assert options(app, "agents")[0] == "Ms. Hale · teacher · voice onyx / en+m3 · Calm and precise."
         await pilot.press("enter", "ctrl+u", *"Slopes of lines", "enter")  # rename the first scene
         await pilot.press("shift+down")  # and move it down one
         await pilot.press("down", "d")  # delete the last

@@ -16,6 +16,7 @@ from textual.reactive import var
 from textual.widgets import Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from maic_tui.classroom.models import Voices
 from maic_tui.generation.outline_file import Plan
 from maic_tui.generation.plan_edits import PlanEdits
 from maic_tui.tui.plain import plain
@@ -29,6 +30,11 @@ MARKS = {"waiting": "  ", "writing": "… ", "done": "✓ "}
 class Editing:
     field: str  # "scene", "new-scene", "name" or "persona"
     index: int
+
+
+def _voices(voice: Voices | None) -> str:
+    named = [name for name in (voice.openai, voice.espeak) if name] if voice is not None else []
+    return f"voice {' / '.join(named)} · " if named else ""
 
 
 class PlanEditor(Vertical):
@@ -100,7 +106,7 @@ class PlanEditor(Vertical):
         return lines
 
     def _agent_lines(self) -> list[str]:
-        return [f"{a.name} · {a.role} · {a.persona}" for a in self.edits.agents]
+        return [f"{a.name} · {a.role} · {_voices(a.voice)}{a.persona}" for a in self.edits.agents]
 
     def say(self, problem: str) -> None:
         self.query_one("#plan-problem", Static).update(plain(problem, 300))

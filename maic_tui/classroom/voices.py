@@ -1,0 +1,88 @@
+"""Who speaks in which voice: an agent's own (``voice`` in the classroom file: a name, or one per provider), else
+one the class assigns, by role and then by order in the file, never one another agent of the class has, so no
+two agents sound alike while the provider has voices left. What a provider cannot speak is a problem line for
+``validate``."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Literal, get_args
+
+from maic_tui.classroom.models import Agent, Voices
+
+Provider = Literal["openai", "espeak"]
+PROVIDERS: tuple[Provider, ...] = get_args(Provider)
+# OpenAI's own voices; a local server (Kokoro, openedai-speech, LocalAI, Speaches) maps or adds its own names.
+OPENAI_VOICES = ("onyx", "nova", "alloy", "echo", "shimmer", "fable", "ash", "coral", "sage")
+# espeak-ng's variants: seven male, five female, then the odd ones; a voice is the class's language plus one.
+ESPEAK_VARIANTS = ("m3", "f2", "m1", "f4", "m7", "f1", "m5", "f3", "m2", "f5", "m4", "m6", "croak", "klatt",
+                   "klatt2", "klatt3", "whisper", "whisperf")
+ROLE_ORDER = {"teacher": 0, "assistant": 1, "student": 2}
+_ESPEAK = re.compile(r"^(?P<language>[a-z]{2,3}(?:-[a-z0-9]{2,8})*)(?:\+(?P<variant>[a-z0-9]+))?$")
+
+
+def own_voice(agent: Agent, provider: Provider) -> str | None:
+    if isinstance(agent.voice, str):
+        return agent.voice
+    if isinstance(agent.voice, Voices):
+        return getattr(agent.voice, provider)
+    return None
+
+
+def espeak_language(language: str) -> str:
+    return language.casefold()
+
+
+def palette(provider: Provider, language: str) -> list[str]:
+    if provider == "openai":
+        return list(OPENAI_VOICES)
+    base = espeak_language(language)
+    return [f"{base}+{variant}" for variant in ESPEAK_VARIANTS]
+
+
+def assign(agents: list[Agent], provider: Provider, language: str) -> dict[str, str]:
+    """Each agent's voice for ``provider``: its own, else the next of the palette no one in the class has."""
+    chosen = {a.id: voice for a in agents if (voice := own_voice(a, provider)) is not None}
+    every = palette(provider, language)
+    free = [v for v in every if v not in chosen.values()]
+    waiting = sorted((a for a in agents if a.id not in chosen), key=lambda a: (ROLE_ORDER[a.role], agents.index(a)))
+    for number, agent in enumerate(waiting):
+        # More agents than voices: the palette starts again (the class is larger than the provider's range).
+        chosen[agent.id] = free[number] if number < len(free) else every[number % len(every)]
+    return chosen
+
+
+def assigned_table(agents: list[Agent], language: str) -> dict[str, dict[str, str]]:
+    """Every agent's voice for every provider, as a classroom file names them (what ``new`` writes)."""
+    per = {provider: assign(agents, provider, language) for provider in PROVIDERS}
+    return {a.id: {provider: per[provider][a.id] for provider in PROVIDERS} for a in agents}
+
+
+def espeak_problem(voice: str) -> str | None:
+    found = _ESPEAK.match(voice)
+    if found is None:
+        return f"{voice!r} is not an espeak-ng voice (a language code, then +m1…+m7 or +f1…+f5: en+f3)"
+    variant = found.group("variant")
+    if variant is not None and variant not in ESPEAK_VARIANTS:
+        return (f"{voice!r}: espeak-ng has no variant {variant!r} (m1…m7, f1…f5, croak, klatt, klatt2, klatt3, "
+                "whisper, whisperf)")
+    return None
+
+
+def voice_problems(agents: list[Agent], provider: Provider | None = None) -> Iterator[tuple[str, str]]:
+    """What a provider cannot speak (every provider a voice is named for, or only ``provider``), and a voice two
+    agents were given."""
+    for provider_ in PROVIDERS if provider is None else (provider,):
+        taken: dict[str, str] = {}
+        for number, agent in enumerate(agents):
+            voice = own_voice(agent, provider_)
+            if voice is None or (provider is None and isinstance(agent.voice, str) and provider_ == "espeak"):
+                continue  # a bare name is checked against the provider that speaks it (validate --voice)
+            where = f"agents[{number}].voice" + ("" if isinstance(agent.voice, str) else f".{provider_}")
+            if provider_ == "espeak" and (problem := espeak_problem(voice)):
+                yield where, problem
+            elif voice in taken:
+                yield where, f"{voice!r} is already {taken[voice]}'s voice: no two agents of a class sound alike"
+            else:
+                taken[voice] = agent.id
