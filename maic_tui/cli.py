@@ -24,6 +24,7 @@ from maic_tui.commands.arguments import (
     rate,
 )
 from maic_tui.commands.authoring_args import add_authoring_verbs
+from maic_tui.commands.voice_args import add_voice_flags, voice_settings
 from maic_tui.paths import DEFAULT_CLASSROOM
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
@@ -108,6 +109,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="who speaks at the next director decision, instead of the rules and the model (repeat: "
                           "one per decision, in order across turns; then the director decides)")
     _model_flags(run)
+    add_voice_flags(run)
     run.add_argument("--pace", type=pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
                           "default 25 on a terminal, 0 when the output is piped)")
@@ -342,7 +344,7 @@ def _headless(args: argparse.Namespace) -> int:
         if args.verb == "run":
             return run.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                  sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson,
-                                 resume=args.resume, picks=args.pick)
+                                 resume=args.resume, picks=args.pick, voice=voice_settings(args))
         classroom = args.classroom or DEFAULT_CLASSROOM
         return run.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
 

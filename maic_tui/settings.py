@@ -9,6 +9,9 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
     retries = 2
     structured_output = "auto"  # the first the server accepts; or "json_schema" / "json_object" / "off"
     theme = "chalkboard"       # the TUI's theme; the app saves your choice here
+
+    [voice]
+    provider = "espeak"        # off, openai or espeak: saved when --voice is given
 """
 
 from __future__ import annotations
@@ -34,7 +37,7 @@ _ENV = {
     "retries": ("MAIC_RETRIES",),
     "structured_output": ("MAIC_STRUCTURED_OUTPUT",),
 }
-_UI_KEYS = {"theme"}  # read by the TUI, not model settings
+_UI_KEYS = {"theme", "voice"}  # read by the TUI and the voice, not model settings
 _KEYS = set(_ENV) | _UI_KEYS
 
 
@@ -111,7 +114,8 @@ def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> 
 
     from maic_tui.files import locked, write_atomically
 
-    if key not in _KEYS:
+    table, _, inner = key.rpartition(".")  # "voice.provider": a key of the [voice] table
+    if (table or inner) not in _KEYS:
         raise ConfigError(f"unknown setting '{key}'")
     path = config_path(env)
     name = describe_path(path)
@@ -123,9 +127,14 @@ def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> 
                 document = tomlkit.parse(text)
             except TOMLKitError as exc:
                 raise ConfigError(f"{name}: not valid TOML ({exc}); '{key}' was not saved") from None
-            if document.get(key) == value:
+            place = document
+            if table:
+                if not isinstance(document.get(table, {}), dict):
+                    raise ConfigError(f"{name}: '{table}' is not a table; '{key}' was not saved")
+                place = document.setdefault(table, tomlkit.table())
+            if place.get(inner) == value:
                 return path
-            document[key] = value
+            place[inner] = value
             write_atomically(path, tomlkit.dumps(document), mode=0o600)  # it may hold an API key
     except Unreadable as exc:
         raise ConfigError(f"{name}: {exc.reason}; '{key}' was not saved") from None

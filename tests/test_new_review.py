@@ -133,8 +133,8 @@ def test_a_voice_two_people_share_or_one_espeak_cannot_speak_reopens_the_plan(
     header = [line for line in seen(editor)[1].splitlines() if line.startswith("#!   line")]
     assert [line.split(": ", 1)[1] for line in header] == [
         "agents[1].voice.openai: 'onyx' is already Ms. Hale's voice: no two agents of a class sound alike",
-        "agents[1].voice.espeak: 'en+robot': espeak-ng has no variant 'robot' (m1…m7, f1…f5, croak, klatt, klatt2, "
-        "klatt3, whisper, whisperf)"]
+        "agents[1].voice.espeak: 'en+robot': espeak-ng has no variant 'robot' (m1…m8, f1…f5, croak, whisper, "
+        "klatt…: see espeak-ng --voices=variant)"]
 
 
 def test_giving_up_on_the_outline_writes_no_classroom(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,

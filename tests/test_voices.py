@@ -41,7 +41,7 @@ def test_the_class_assigns_by_role_then_order_and_never_twice() -> None:
 
 def test_a_bare_name_is_the_voice_for_whichever_provider_speaks() -> None:
     assert assign([agent("hale", "teacher", "af_bella")], "openai", "en") == {"hale": "af_bella"}
-    assert espeak_problem("en-us+f3") is None and espeak_problem("fr") is None
+    assert espeak_problem("en-us+f3") is None and espeak_problem("fr") is None and espeak_problem("de+Alex") is None
     assert "no variant 'robot'" in str(espeak_problem("en+robot"))
     assert "not an espeak-ng voice" in str(espeak_problem("Nova"))
 

@@ -15,11 +15,23 @@ Provider = Literal["openai", "espeak"]
 PROVIDERS: tuple[Provider, ...] = get_args(Provider)
 # OpenAI's own voices; a local server (Kokoro, openedai-speech, LocalAI, Speaches) maps or adds its own names.
 OPENAI_VOICES = ("onyx", "nova", "alloy", "echo", "shimmer", "fable", "ash", "coral", "sage")
-# espeak-ng's variants: seven male, five female, then the odd ones; a voice is the class's language plus one.
-ESPEAK_VARIANTS = ("m3", "f2", "m1", "f4", "m7", "f1", "m5", "f3", "m2", "f5", "m4", "m6", "croak", "klatt",
-                   "klatt2", "klatt3", "whisper", "whisperf")
+# espeak-ng's variants (1.51, ``espeak-ng --voices=variant``): the palette the class is given first, seven male
+# and five female, then every other variant it has, which a file may name.
+ESPEAK_PALETTE = ("m3", "f2", "m1", "f4", "m7", "f1", "m5", "f3", "m2", "f5", "m4", "m6")
+_OTHER_VARIANTS = (
+    "adam", "Alex", "Alicia", "Andrea", "Andy", "Annie", "antonio", "aunty", "belinda", "benjamin", "boris",
+    "caleb", "david", "Demonic", "Denis", "Diogo", "ed", "edward", "edward2", "Gene", "Gene2", "gustave",
+    "announcer", "Henrique", "Hugo", "iven", "iven2", "iven3", "iven4", "Jacky", "john", "kaukovalta", "Lee",
+    "linda", "marcelo", "Marco", "Mario", "max", "Michael", "michel", "miguel", "Mike", "Mr", "Nguyen", "pablo",
+    "paul", "pedro", "quincy", "RicishayMax", "RicishayMax2", "RicishayMax3", "rob", "robert", "robosoft",
+    "robosoft2", "robosoft3", "robosoft4", "robosoft5", "robosoft6", "robosoft7", "robosoft8", "steph",
+    "steph2", "steph3", "Storm", "Tweaky", "UniRobot", "zac", "anika", "anikaRobot", "AnxiousAndy", "fast",
+    "whisperf", "grandpa", "klatt", "klatt2", "klatt3", "klatt4", "klatt5", "klatt6", "norbert", "sandro",
+    "shelby", "travis", "victor", "whisper", "m8", "croak", "grandma",
+)
+ESPEAK_VARIANTS = frozenset((*ESPEAK_PALETTE, *_OTHER_VARIANTS))
 ROLE_ORDER = {"teacher": 0, "assistant": 1, "student": 2}
-_ESPEAK = re.compile(r"^(?P<language>[a-z]{2,3}(?:-[a-z0-9]{2,8})*)(?:\+(?P<variant>[a-z0-9]+))?$")
+_ESPEAK = re.compile(r"^(?P<language>[a-z]{2,3}(?:-[a-z0-9]{2,8})*)(?:\+(?P<variant>[A-Za-z0-9]+))?$")
 
 
 def own_voice(agent: Agent, provider: Provider) -> str | None:
@@ -38,7 +50,7 @@ def palette(provider: Provider, language: str) -> list[str]:
     if provider == "openai":
         return list(OPENAI_VOICES)
     base = espeak_language(language)
-    return [f"{base}+{variant}" for variant in ESPEAK_VARIANTS]
+    return [f"{base}+{variant}" for variant in ESPEAK_PALETTE]
 
 
 def assign(agents: list[Agent], provider: Provider, language: str) -> dict[str, str]:
@@ -65,8 +77,8 @@ def espeak_problem(voice: str) -> str | None:
         return f"{voice!r} is not an espeak-ng voice (a language code, then +m1…+m7 or +f1…+f5: en+f3)"
     variant = found.group("variant")
     if variant is not None and variant not in ESPEAK_VARIANTS:
-        return (f"{voice!r}: espeak-ng has no variant {variant!r} (m1…m7, f1…f5, croak, klatt, klatt2, klatt3, "
-                "whisper, whisperf)")
+        return f"{voice!r}: espeak-ng has no variant {variant!r} (m1…m8, f1…f5, croak, whisper, klatt…: see " \
+               "espeak-ng --voices=variant)"
     return None
 
 

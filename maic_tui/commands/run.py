@@ -16,12 +16,14 @@ from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
+from maic_tui.live.voice import VoiceSettings, feed, make_speaker
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
 from maic_tui.orchestration.decision import END, USER
 from maic_tui.orchestration.manual import QueuedPicks
 from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.settings import resolve_settings
+from maic_tui.speech.speaker import Speaker
 from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import one_line
 
@@ -79,7 +81,8 @@ async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) 
 
 def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
               out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None,
-              lesson: bool = False, resume: str | None = None, picks: Sequence[str] = ()) -> int:
+              lesson: bool = False, resume: str | None = None, picks: Sequence[str] = (),
+              voice: VoiceSettings | None = None) -> int:
     """``maic-tui run``: play the learner's messages as turns (with ``lesson``, the lesson first, the messages
     answering where it waits), one JSON record per line; recorded. ``resume``: go on with a recorded session;
     ``picks``: who speaks at each director decision, in order (step mode, headless)."""
@@ -94,20 +97,61 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
         picked = checked_picks(classroom, picks)
         session = recorded_session(classroom_name or "", classroom, spec, options, data_dir)
     stop = stop or StopSignals()
-    driver = headless_driver(session, json_lines(out), lesson=lesson)
+    speaker = make_speaker(session.classroom, voice, options, _notice) if voice is not None else None
+    show = json_lines(out)
+    driver = headless_driver(session, show if speaker is None else _both(show, feed(speaker)), lesson=lesson)
     queue = QueuedPicks(picked) if picked else None
     if queue is not None:
         session.context.picker = queue  # in place of the driver's step mode, which needs a screen
     if lesson:
         from maic_tui.commands.run_lesson import play_lesson
 
-        code = _finish(session, until_stopped(driver, stop, play_lesson(driver, messages, stop)), stop)
+        lesson_played = until_stopped(driver, stop, play_lesson(driver, messages, stop))
+        code = _finish(session, _spoken(speaker, stop, lesson_played), stop)
     else:
-        code = _finish(session, _play(driver, messages, stop), stop)
+        code = _finish(session, _spoken(speaker, stop, _play(driver, messages, stop)), stop)
     if queue is not None and queue.left:  # said, not an error: the turns played as they were recorded
         print(f"maic-tui: warning: {len(queue.left)} --pick value{'s' if len(queue.left) != 1 else ''} not used "
               f"(no decision was left for {', '.join(one_line(pick, 40) for pick in queue.left)})", file=sys.stderr)
     return code
+
+
+def _notice(line: str) -> None:
+    print(f"maic-tui: {line}", file=sys.stderr)
+
+
+def _both(first: Callable[[Record], None], second: Callable[[Record], None]) -> Callable[[Record], None]:
+    def show(record: Record) -> None:
+        first(record)
+        second(record)
+
+    return show
+
+
+async def _spoken(speaker: Speaker | None, stop: StopSignals, playing: Awaitable[None]) -> None:
+    """The turns, then what the voice still has to say (not after a stop: that silences it)."""
+    try:
+        await playing
+        if speaker is not None and not stop.stopping:
+            await until_quiet(speaker, stop)
+    finally:
+        if speaker is not None:
+            await speaker.close()
+
+
+async def until_quiet(speaker: Speaker, stop: StopSignals) -> None:
+    draining = asyncio.ensure_future(speaker.drain())
+
+    def cancel() -> None:
+        draining.cancel()
+
+    stop.on_stop(asyncio.get_running_loop(), cancel)
+    try:
+        await draining
+    except asyncio.CancelledError:
+        speaker.interrupt()
+    finally:
+        stop.on_stop(None, None)
 
 
 def recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,

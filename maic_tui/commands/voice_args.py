@@ -1,0 +1,28 @@
+"""The voice flags of the app and of ``run`` (``--voice``, ``--voice-url``, ``--voice-model``, ``--audio-out``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from maic_tui.live.voice import VoiceSettings
+
+
+def add_voice_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--voice", choices=["off", "openai", "espeak"], default=None,
+                        help="speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
+                             "OpenAI-compatible /audio/speech); remembered (default off)")
+    parser.add_argument("--voice-url", default=None, metavar="URL",
+                        help="the speech server for --voice openai (default: the chat server's --base-url)")
+    parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help="the speech model (default tts-1)")
+    parser.add_argument("--audio-out", default=None, metavar="DIR",
+                        help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
+
+
+def voice_settings(args: argparse.Namespace, play: bool = True) -> VoiceSettings:
+    from maic_tui.live.voice import VoiceSettings, chosen_provider
+
+    return VoiceSettings(chosen_provider(args.voice), args.voice_url, args.voice_model,
+                         Path(args.audio_out) if args.audio_out else None, play)

@@ -1,0 +1,114 @@
+"""The class's voice for a session: which provider speaks (``--voice``, else ``[voice] provider`` in the config
+file, else off), each agent's voice, where the sound goes (the speakers, ``--audio-out``), and the records a
+session plays, passed on to the speaker as they come (``feed``)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from maic_tui.bad_input import BadInput
+from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.voices import assign
+from maic_tui.events import AgentEndEvent, AgentStartEvent, TextDeltaEvent
+from maic_tui.llm.options import ModelOptions
+from maic_tui.log.records import InterruptRecord, Record, SceneRecord
+from maic_tui.speech.audio_out import AudioOut
+from maic_tui.speech.player import Player, find_player
+from maic_tui.speech.providers import INSTALL_ESPEAK, Espeak, OpenAISpeech, SpeechProvider, find_espeak
+from maic_tui.speech.speaker import Speaker
+
+VoiceChoice = Literal["off", "openai", "espeak"]
+VOICE_CHOICES: tuple[VoiceChoice, ...] = ("off", "openai", "espeak")
+
+
+class VoiceError(BadInput):
+    """A voice request that cannot start; one line, before the class does."""
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceSettings:
+    provider: VoiceChoice = "off"
+    url: str | None = None  # the speech server (default: the chat server's base URL)
+    model: str = "tts-1"
+    audio_out: Path | None = None
+    play: bool = True  # through the speakers (a command writing files for a program may say no)
+
+
+def chosen_provider(flag: str | None, save: bool = True) -> VoiceChoice:
+    """``--voice`` when given (and then remembered in the config file), else the config file's, else off."""
+    from maic_tui.settings import ConfigError, read_setting, save_setting
+
+    if flag is not None:
+        if save:
+            with contextlib.suppress(ConfigError):  # an unwritable config file: this session still speaks
+                save_setting("voice.provider", flag)
+        return flag  # type: ignore[return-value]  # argparse's choices
+    saved = read_setting("voice")
+    found = saved.get("provider") if isinstance(saved, dict) else None
+    return found if found in VOICE_CHOICES else "off"
+
+
+def provider_for(settings: VoiceSettings, options: ModelOptions) -> SpeechProvider:
+    if settings.provider == "espeak":
+        program = find_espeak()
+        if program is None:
+            raise VoiceError(INSTALL_ESPEAK)
+        return Espeak(program, timeout=options.timeout)
+    url = settings.url or options.base_url
+    if not url:
+        raise VoiceError("--voice openai needs a speech server: --voice-url URL (or the chat server's --base-url)")
+    return OpenAISpeech(url, settings.model, options.api_key, options.timeout)
+
+
+def make_speaker(classroom: Classroom, settings: VoiceSettings, options: ModelOptions,
+                 notice: Callable[[str], None]) -> Speaker | None:
+    """The session's speaker, or None with the voice off. A provider that cannot start is one ``notice`` and no
+    voice (the class goes on in text); ``--audio-out`` without a voice is a VoiceError."""
+    if settings.provider == "off":
+        if settings.audio_out is not None:
+            raise VoiceError("--audio-out needs a voice: --voice espeak (offline) or --voice openai")
+        return None
+    audio_out = AudioOut(settings.audio_out) if settings.audio_out is not None else None
+    if audio_out is not None:
+        try:
+            audio_out.prepare()
+        except OSError as exc:
+            raise VoiceError(f"--audio-out {settings.audio_out}: {exc.strerror or exc}") from None
+    try:
+        provider = provider_for(settings, options)
+    except VoiceError as exc:
+        if audio_out is not None:
+            raise
+        notice(f"voice off: {exc.lines[0]}")
+        return None
+    player = None
+    if settings.play:
+        command = find_player()
+        if command is None:
+            notice("no sound player found (pw-play, paplay, aplay, afplay or ffplay): the class goes on in text")
+        else:
+            player = Player(command)
+    voices = assign(classroom.agents, settings.provider, classroom.language)
+    return Speaker(provider, voices, player, audio_out, notice)
+
+
+def feed(speaker: Speaker) -> Callable[[Record], None]:
+    """What the speaker takes from each record a session plays."""
+
+    def take(record: Record) -> None:
+        if isinstance(record, AgentStartEvent):
+            speaker.message(record.data.message_id, record.data.agent_id)
+        elif isinstance(record, TextDeltaEvent):
+            speaker.text(record.data.message_id, record.data.content)
+        elif isinstance(record, AgentEndEvent):
+            speaker.end(record.data.message_id)
+        elif isinstance(record, SceneRecord):
+            speaker.scene(record.data.id)
+        elif isinstance(record, InterruptRecord):
+            speaker.interrupt()
+
+    return take

@@ -1,0 +1,98 @@
+"""Who turns a sentence into sound: espeak-ng on this machine (offline), or any OpenAI-compatible
+``POST {url}/audio/speech`` (OpenAI, Kokoro-FastAPI, openedai-speech, LocalAI, Speaches). Either gives WAV
+bytes, checked and repaired, or raises ``SpeechError`` with one line that never holds the key."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from dataclasses import dataclass, field
+from typing import Protocol
+
+from maic_tui.redaction import redact
+from maic_tui.speech.wav import NotAudio, repaired
+from maic_tui.text_safety import one_line
+
+INSTALL_ESPEAK = "espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or brew install espeak-ng (macOS)"
+
+
+class SpeechError(Exception):
+    """A sentence could not be spoken; the message is one line for the screen or stderr."""
+
+
+class SpeechProvider(Protocol):
+    name: str
+
+    async def synthesize(self, text: str, voice: str) -> bytes:
+        """WAV bytes for ``text`` in ``voice``; SpeechError otherwise."""
+        ...
+
+
+def find_espeak() -> str | None:
+    return shutil.which("espeak-ng") or shutil.which("espeak")
+
+
+@dataclass
+class Espeak:
+    """espeak-ng in a process of its own per sentence; the text goes on stdin, never on the command line."""
+
+    program: str
+    timeout: float = 60.0
+    name: str = "espeak"
+
+    async def synthesize(self, text: str, voice: str) -> bytes:
+        try:
+            process = await asyncio.create_subprocess_exec(
+                self.program, "-v", voice, "--stdout", stdin=asyncio.subprocess.PIPE,
+                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        except OSError as exc:
+            raise SpeechError(f"espeak-ng could not start: {exc.strerror or exc}") from None
+        try:
+            out, err = await asyncio.wait_for(process.communicate(text.encode("utf-8")), self.timeout)
+        except (TimeoutError, asyncio.CancelledError):
+            process.kill()
+            await process.wait()
+            raise
+        if process.returncode != 0 or not out:
+            reason = one_line(err.decode("utf-8", "replace"), 160) or f"exit status {process.returncode}"
+            raise SpeechError(f"espeak-ng could not speak in voice {voice!r}: {reason}")
+        try:
+            return repaired(out)
+        except NotAudio as exc:
+            raise SpeechError(f"espeak-ng gave no sound: {exc}") from None
+
+
+@dataclass
+class OpenAISpeech:
+    """An OpenAI-compatible speech endpoint, asked for WAV; a call is bounded by ``timeout`` as a model call is."""
+
+    url: str  # the server's base URL, ending before /audio/speech (…/v1)
+    model: str = "tts-1"
+    api_key: str | None = field(default=None, repr=False)
+    timeout: float = 60.0
+    name: str = "openai"
+
+    async def synthesize(self, text: str, voice: str) -> bytes:
+        import aiohttp
+
+        headers = {"Authorization": f"Bearer {self.api_key}"} if self.api_key else {}
+        body = {"model": self.model, "voice": voice, "input": text, "response_format": "wav"}
+        where = self.url.rstrip("/") + "/audio/speech"
+        try:
+            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout)) as client, \
+                    client.post(where, json=body, headers=headers) as answer:
+                data = await answer.read()
+                if answer.status != 200:
+                    detail = one_line(data[:300].decode("utf-8", "replace"), 160)
+                    raise SpeechError(self._clean(f"the speech server answered {answer.status}: {detail}"))
+        except TimeoutError:
+            raise SpeechError(f"the speech server did not answer within {self.timeout:g} s") from None
+        except aiohttp.ClientError as exc:
+            raise SpeechError(self._clean(f"the speech server cannot be reached at {where}: {exc}")) from None
+        try:
+            return repaired(data)
+        except NotAudio as exc:
+            raise SpeechError(self._clean(f"the speech server's answer is {exc}")) from None
+
+    def _clean(self, line: str) -> str:
+        return one_line(redact(line, (self.api_key,) if self.api_key else ()), 300)
