@@ -1,4 +1,5 @@
-"""Hypothesis profiles (random locally, a fixed seed sequence in CI), and a private data directory per test."""
+"""Hypothesis profiles (random locally, a fixed seed sequence in CI), and a private data directory (and config
+file) per test."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.ge
 
 @pytest.fixture(autouse=True)
 def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Sessions recorded by any test go to a temporary folder, never the user's data directory."""
+    """Sessions recorded by any test go to a temporary folder, never the user's data directory; a setting saved
+    (the theme, the voice) goes to a config file of the test's own."""
     folder = tmp_path_factory.mktemp("data")
     monkeypatch.setenv("MAIC_DATA_DIR", str(folder))
+    if "MAIC_CONFIG" not in os.environ:
+        monkeypatch.setenv("MAIC_CONFIG", str(folder / "config.toml"))
     return folder

@@ -16,6 +16,20 @@ from maic_tui.text_safety import one_line
 INSTALL_ESPEAK = "espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or brew install espeak-ng (macOS)"
 
 
+def _error_text(body: bytes) -> str:
+    """An error body's message (OpenAI's ``{"error": {"message": …}}``), else its first characters."""
+    import json
+
+    try:
+        found = json.loads(body[:4000])
+        message = found["error"]["message"] if isinstance(found.get("error"), dict) else found.get("detail")
+        if isinstance(message, str) and message:
+            return message
+    except (ValueError, AttributeError, KeyError, TypeError):
+        pass
+    return body[:300].decode("utf-8", "replace")
+
+
 class SpeechError(Exception):
     """A sentence could not be spoken; the message is one line for the screen or stderr."""
 
@@ -83,7 +97,7 @@ class OpenAISpeech:
                     client.post(where, json=body, headers=headers) as answer:
                 data = await answer.read()
                 if answer.status != 200:
-                    detail = one_line(data[:300].decode("utf-8", "replace"), 160)
+                    detail = one_line(_error_text(data), 160)
                     raise SpeechError(self._clean(f"the speech server answered {answer.status}: {detail}"))
         except TimeoutError:
             raise SpeechError(f"the speech server did not answer within {self.timeout:g} s") from None

@@ -70,7 +70,8 @@ class Sentences:
         while True:
             if self._text.count("```") % 2 == 1:  # inside a code block: nothing ends until it does
                 return done
-            found = _END.search(self._text)
+            fence = self._text.rfind("```")
+            found = _END.search(self._text, fence + 3 if fence != -1 else 0)  # never a stop inside code
             if found is None:
                 if len(self._text) > self.limit:  # a run-on without a stop: spoken in pieces anyway
                     *whole, rest = cut(self._text, self.limit) or [""]

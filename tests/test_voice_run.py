@@ -1,0 +1,107 @@
+"""``run --voice``: each agent's speech written as it is spoken (``--audio-out``), one voice per agent, against the
+fake speech server and, when it is installed, espeak-ng; faults are one line and the text goes on."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from maic_tui.classroom import load_classroom
+from maic_tui.cli import main
+from maic_tui.speech.wav import read_wav
+from tests.fake_speech import fake_speech
+
+QUESTION = "What is a derivative?"
+
+
+def spoken_text(records: list[dict[str, object]]) -> dict[str, str]:
+    """Each agent's words in the run's own records."""
+    said: dict[str, str] = {}
+    agents = {}
+    for record in records:
+        data = record.get("data")
+        if not isinstance(data, dict):
+            continue
+        if record["type"] == "agent_start":
+            agents[data["messageId"]] = data["agentId"]
+        elif record["type"] == "text_delta":
+            who = agents[data["messageId"]]
+            said[who] = said.get(who, "") + str(data["content"])
+    return said
+
+
+def test_each_utterance_is_a_file_in_its_agents_own_voice(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-never-written")
+    out = tmp_path / "audio"
+    with fake_speech() as server:
+        assert main(["run", "derivatives", "--say", QUESTION, "--voice", "openai", "--voice-url", server.url,
+                     "--audio-out", str(out)]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    index = [json.loads(line) for line in (out / "index.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert [entry["file"] for entry in index] == [f"{n:04d}-{e['agentId']}.wav" for n, e in enumerate(index, 1)]
+    assert sorted(p.name for p in out.glob("*.wav")) == [entry["file"] for entry in index]
+    room = load_classroom("derivatives")
+    own = {a.id: a.voice.openai for a in room.agents}  # type: ignore[union-attr]
+    assert all(entry["voice"] == own[entry["agentId"]] for entry in index) and len(index) >= 2
+    said = spoken_text(records)
+    for agent, words in said.items():
+        assert " ".join(e["text"] for e in index if e["agentId"] == agent) == " ".join(words.split())
+    for entry in index:  # a file that decodes, as long as its words
+        sound = read_wav((out / entry["file"]).read_bytes())
+        assert sound.seconds == pytest.approx(0.05 * len(entry["text"]), abs=0.01) and entry["sceneId"] is None
+    assert all("sk-never-written" not in p.read_text(encoding="utf-8", errors="replace") for p in out.iterdir())
+
+
+def test_a_speech_server_that_fails_is_one_line_and_the_text_goes_on(tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    with fake_speech() as server:
+        server.status = 503
+        assert main(["run", "derivatives", "--say", QUESTION, "--voice", "openai", "--voice-url", server.url,
+                     "--audio-out", str(tmp_path / "audio")]) == 0
+    captured = capsys.readouterr()
+    voice_lines = [line for line in captured.err.splitlines() if "voice off" in line]
+    assert voice_lines == ["maic-tui: voice off: the speech server answered 503: speech failed; the class goes "
+                           "on in text"]
+    assert any(json.loads(line)["type"] == "done" for line in captured.out.splitlines())
+
+
+def test_the_voice_flag_is_remembered_and_audio_out_needs_a_voice(tmp_path: Path,
+                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    with fake_speech() as server:
+        assert main(["run", "derivatives", "--say", "hi", "--voice", "openai", "--voice-url", server.url]) == 0
+        config = Path(str(__import__("os").environ["MAIC_CONFIG"])).read_text(encoding="utf-8")
+        assert '[voice]\nprovider = "openai"' in config
+        assert main(["run", "derivatives", "--say", "hi", "--voice-url", server.url, "--audio-out",
+                     str(tmp_path / "a")]) == 0  # the remembered voice speaks
+        assert (tmp_path / "a" / "index.jsonl").read_text(encoding="utf-8")
+    capsys.readouterr()
+    assert main(["run", "derivatives", "--say", "hi", "--voice", "off", "--audio-out", str(tmp_path / "b")]) == 2
+    assert capsys.readouterr().err.strip() == ("maic-tui: --audio-out needs a voice: --voice espeak (offline) or "
+                                               "--voice openai")
+
+
+def test_espeak_missing_is_one_line_saying_how_to_install_it(monkeypatch: pytest.MonkeyPatch,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    from maic_tui.live import voice
+
+    monkeypatch.setattr(voice, "find_espeak", lambda: None)
+    assert main(["run", "derivatives", "--say", "hi", "--voice", "espeak"]) == 0
+    lines = [line for line in capsys.readouterr().err.splitlines() if "espeak" in line]
+    assert lines == ["maic-tui: voice off: espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or "
+                     "brew install espeak-ng (macOS)"]
+
+
+@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is installed by .ci/run; the real tier "
+                                                                "checks it always")
+def test_espeak_speaks_each_agent_in_a_voice_of_its_own(tmp_path: Path) -> None:
+    out = tmp_path / "audio"
+    assert main(["run", "derivatives", "--say", QUESTION, "--voice", "espeak", "--audio-out", str(out)]) == 0
+    index = [json.loads(line) for line in (out / "index.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert len({e["voice"] for e in index}) == len({e["agentId"] for e in index}) >= 2
+    sounds = [(len(e["text"]), read_wav((out / e["file"]).read_bytes()).seconds) for e in index]
+    shortest, longest = min(sounds), max(sounds)
+    assert all(seconds > 0.2 for _, seconds in sounds) and longest[1] > shortest[1]
