@@ -126,6 +126,9 @@ def _parser() -> argparse.ArgumentParser:
     export.add_argument("--format", choices=["md", "jsonl", "svg"], default="md")
     export.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="where to write (default: standard output; for svg, ID.svg)")
+    export.add_argument("--audio", default=None, metavar="DIR",
+                        help="render the session's speech as DIR/NNNN-AGENT.wav, index.jsonl and class.wav")
+    add_voice_flags(export, audio_out=False)
     _data_dir_flag(export)
     replay = verbs.add_parser("replay", help="play a recorded JSONL log in the app (or print it with --headless)")
     replay.add_argument("file", metavar="FILE.jsonl")
@@ -354,6 +357,10 @@ def _archive(args: argparse.Namespace) -> int:
 
     if args.verb == "sessions":
         return archive.list_sessions(args.data_dir, sys.stdout)
+    if args.verb == "export" and args.audio is not None:
+        from maic_tui.commands.audio_export import export_audio
+
+        return export_audio(args.session, args.data_dir, args.audio, voice_settings(args, play=False), sys.stdout)
     if args.verb == "export" and args.format == "svg":
         from maic_tui.tui.screenshot import export_svg
 

@@ -10,7 +10,7 @@ import threading
 import time
 import wave
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -66,10 +66,8 @@ def fake_speech() -> Iterator[SpeechServer]:
             self.send_header("content-type", "audio/wav" if state.status == 200 else "application/json")
             self.send_header("content-length", str(len(payload)))
             self.end_headers()
-            try:
+            with suppress(BrokenPipeError, ConnectionResetError):
                 self.wfile.write(payload)
-            except (BrokenPipeError, ConnectionResetError):
-                pass
 
     class Quiet(ThreadingHTTPServer):
         daemon_threads = True

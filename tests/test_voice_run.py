@@ -105,3 +105,25 @@ def test_espeak_speaks_each_agent_in_a_voice_of_its_own(tmp_path: Path) -> None:
     sounds = [(len(e["text"]), read_wav((out / e["file"]).read_bytes()).seconds) for e in index]
     shortest, longest = min(sounds), max(sounds)
     assert all(seconds > 0.2 for _, seconds in sounds) and longest[1] > shortest[1]
+
+
+def test_a_recorded_session_is_rendered_as_files_and_one_class_wav(tmp_path: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "derivatives", "--say", QUESTION, "--say", "Why?"]) == 0
+    capsys.readouterr()
+    assert main(["sessions"]) == 0
+    ident = capsys.readouterr().out.splitlines()[1].split()[0]
+    out = tmp_path / "podcast"
+    with fake_speech() as server:
+        assert main(["export", ident, "--audio", str(out), "--voice", "openai", "--voice-url", server.url]) == 0
+    index = [json.loads(line) for line in (out / "index.jsonl").read_text(encoding="utf-8").splitlines()]
+    assert capsys.readouterr().out == f"wrote {len(index)} utterances and {out / 'class.wav'}\n"
+    parts = sum(read_wav((out / e["file"]).read_bytes()).seconds for e in index)
+    whole = read_wav((out / "class.wav").read_bytes()).seconds
+    assert whole == pytest.approx(parts + 0.4 * (len(index) - 1), abs=0.01) and len(index) >= 4
+    with fake_speech() as server:
+        server.status = 500
+        assert main(["export", ident, "--audio", str(tmp_path / "x"), "--voice", "openai", "--voice-url",
+                     server.url]) == 1
+    assert capsys.readouterr().err.startswith("maic-tui: the speech server answered 500: speech failed; 0 "
+                                              "utterances written to")

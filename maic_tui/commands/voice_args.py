@@ -10,19 +10,21 @@ if TYPE_CHECKING:
     from maic_tui.live.voice import VoiceSettings
 
 
-def add_voice_flags(parser: argparse.ArgumentParser) -> None:
+def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> None:
     parser.add_argument("--voice", choices=["off", "openai", "espeak"], default=None,
                         help="speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
                              "OpenAI-compatible /audio/speech); remembered (default off)")
     parser.add_argument("--voice-url", default=None, metavar="URL",
                         help="the speech server for --voice openai (default: the chat server's --base-url)")
     parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help="the speech model (default tts-1)")
-    parser.add_argument("--audio-out", default=None, metavar="DIR",
-                        help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
+    if audio_out:
+        parser.add_argument("--audio-out", default=None, metavar="DIR",
+                            help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
 
 
 def voice_settings(args: argparse.Namespace, play: bool = True) -> VoiceSettings:
     from maic_tui.live.voice import VoiceSettings, chosen_provider
 
+    audio_out = getattr(args, "audio_out", None)
     return VoiceSettings(chosen_provider(args.voice), args.voice_url, args.voice_model,
-                         Path(args.audio_out) if args.audio_out else None, play)
+                         Path(audio_out) if audio_out else None, play)

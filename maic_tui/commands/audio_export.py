@@ -1,0 +1,56 @@
+"""``maic-tui export ID --audio DIR``: a recorded session's speech rendered as ``--audio-out`` writes it while
+the class talks (``DIR/NNNN-AGENT.wav`` and ``DIR/index.jsonl``), then ``DIR/class.wav``: every utterance in
+order with short pauses, a class to listen to as a podcast."""
+
+from __future__ import annotations
+
+import asyncio
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.commands.archive import warn_skipped
+from maic_tui.live.voice import VoiceError, VoiceSettings, feed, make_speaker
+from maic_tui.log.records import InterruptRecord
+from maic_tui.paths import data_dir
+from maic_tui.room.replay import open_recorded
+from maic_tui.settings import resolve_settings
+from maic_tui.speech.wav import joined
+from maic_tui.text_safety import one_line
+
+PAUSE = 0.4  # seconds between utterances in class.wav
+
+
+def export_audio(session: str, folder: str | None, target: str, voice: VoiceSettings, out: TextIO,
+                 err: TextIO | None = None) -> int:
+    """The key and the server come from the environment and the config file, as for a class."""
+    err = err or sys.stderr
+    recorded = open_recorded(data_dir(folder), session)
+    warn_skipped(recorded.skipped, err)
+    _, options = resolve_settings({})
+    if voice.provider == "off":
+        raise VoiceError("export --audio needs a voice: --voice espeak (offline) or --voice openai")
+    notices: list[str] = []
+    settings = VoiceSettings(voice.provider, voice.url, voice.model, Path(target), play=False)
+    speaker = make_speaker(recorded.classroom, settings, options, notices.append)
+    assert speaker is not None and speaker.audio_out is not None  # a voice and a folder were asked for
+    take = feed(speaker)
+
+    async def render() -> None:
+        try:
+            for timed in recorded.closed_records():
+                if not isinstance(timed.record, InterruptRecord):  # what was shown is what is heard
+                    take(timed.record)
+            await speaker.drain()
+        finally:
+            await speaker.close()
+
+    asyncio.run(render())
+    if speaker.quiet_reason is not None:
+        print(f"maic-tui: {one_line(speaker.quiet_reason, 300)}; {speaker.spoken} utterance"
+              f"{'s' if speaker.spoken != 1 else ''} written to {target}", file=err)
+        return 1
+    written = speaker.audio_out.written
+    whole = speaker.audio_out.write_class(joined([path.read_bytes() for path in written], PAUSE))
+    out.write(f"wrote {len(written)} utterance{'s' if len(written) != 1 else ''} and {one_line(str(whole))}\n")
+    return 0
