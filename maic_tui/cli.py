@@ -77,6 +77,7 @@ def _app_parser() -> argparse.ArgumentParser:
                         help="reopen a recorded session (an id or its unique start; see maic-tui sessions)")
     parser.add_argument("--no-lesson", dest="lesson", action="store_false",
                         help="open for questions only: the lesson does not start by itself (F7 starts it)")
+    add_voice_flags(parser)
     _data_dir_flag(parser)
     return parser
 
@@ -253,7 +254,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("maic-tui: give a classroom or --resume, not both", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return run_app(args.classroom or DEFAULT_CLASSROOM, _flags(args), args.seed, args.pace, args.theme,
-                           data_dir=args.data_dir, resume=args.resume, lesson=args.lesson)
+                           data_dir=args.data_dir, resume=args.resume, lesson=args.lesson, voice=voice_settings(args))
         if args.verb in ("sessions", "export", "replay"):
             return _archive(args)
         if args.verb == "fork":

@@ -10,11 +10,12 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.commands.archive import warn_skipped
-from maic_tui.live.voice import VoiceError, VoiceSettings, feed, make_speaker
+from maic_tui.live.voice import VoiceError, feed, make_speaker
 from maic_tui.log.records import InterruptRecord
 from maic_tui.paths import data_dir
 from maic_tui.room.replay import open_recorded
 from maic_tui.settings import resolve_settings
+from maic_tui.speech.choice import VoiceSettings
 from maic_tui.speech.wav import joined
 from maic_tui.text_safety import one_line
 

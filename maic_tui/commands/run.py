@@ -16,13 +16,14 @@ from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
-from maic_tui.live.voice import VoiceSettings, feed, make_speaker
+from maic_tui.live.voice import make_speaker
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
 from maic_tui.orchestration.decision import END, USER
 from maic_tui.orchestration.manual import QueuedPicks
 from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.settings import resolve_settings
+from maic_tui.speech.choice import VoiceSettings
 from maic_tui.speech.speaker import Speaker
 from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import one_line
@@ -98,8 +99,8 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
         session = recorded_session(classroom_name or "", classroom, spec, options, data_dir)
     stop = stop or StopSignals()
     speaker = make_speaker(session.classroom, voice, options, _notice) if voice is not None else None
-    show = json_lines(out)
-    driver = headless_driver(session, show if speaker is None else _both(show, feed(speaker)), lesson=lesson)
+    driver = headless_driver(session, json_lines(out), lesson=lesson)
+    driver.speak_with(speaker, stops_on_message=False)  # every utterance is kept: the answers come in at once
     queue = QueuedPicks(picked) if picked else None
     if queue is not None:
         session.context.picker = queue  # in place of the driver's step mode, which needs a screen
@@ -118,14 +119,6 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
 
 def _notice(line: str) -> None:
     print(f"maic-tui: {line}", file=sys.stderr)
-
-
-def _both(first: Callable[[Record], None], second: Callable[[Record], None]) -> Callable[[Record], None]:
-    def show(record: Record) -> None:
-        first(record)
-        second(record)
-
-    return show
 
 
 async def _spoken(speaker: Speaker | None, stop: StopSignals, playing: Awaitable[None]) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from maic_tui.live.voice import VoiceSettings
+    from maic_tui.speech.choice import VoiceSettings
 
 
 def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> None:
@@ -23,7 +23,7 @@ def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> 
 
 
 def voice_settings(args: argparse.Namespace, play: bool = True) -> VoiceSettings:
-    from maic_tui.live.voice import VoiceSettings, chosen_provider
+    from maic_tui.speech.choice import VoiceSettings, chosen_provider
 
     audio_out = getattr(args, "audio_out", None)
     return VoiceSettings(chosen_provider(args.voice), args.voice_url, args.voice_model,

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from maic_tui.log.records import Timed
     from maic_tui.orchestration.state import TurnSettings
     from maic_tui.room.replay import Recorded
+    from maic_tui.speech.choice import VoiceSettings
 
 
 @dataclass(frozen=True)
@@ -42,6 +43,7 @@ class SessionRecipe:
     resume: Recorded | None = None  # continue this recorded session
     replay: Replay | None = None  # no session: play this log
     lesson: bool = True  # the app plays the classroom's lesson when it opens (False: Q&A only)
+    voice: VoiceSettings | None = None  # each agent speaks aloud (None: text only)
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.step_mode import StepMode
+from maic_tui.live.voice import feed
 from maic_tui.log.records import (
     InterruptRecord,
     LearnerData,
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
     from maic_tui.live.lesson_talk import Pacing
     from maic_tui.live.session import ClassroomSession
     from maic_tui.llm.pace import Pace
+    from maic_tui.speech.speaker import Speaker
 
-Interrupted = Literal["turn", "queue"]
+Interrupted = Literal["turn", "queue", "voice"]
 
 
 class TurnDriver:
@@ -54,6 +56,16 @@ class TurnDriver:
         self._in_turn = False  # a learner's message is being answered
         self.stopped = False  # a stop signal (or quitting): nothing more is played
         self.step_mode = StepMode(classroom)  # off: the director decides without waiting
+        self.voice: Speaker | None = None  # the class's voice (live/voice.py); None: text only
+        self.voice_stops_on_message = True  # a new message silences what the voice had left (the app)
+        self._voice_feed: Callable[[Record], None] | None = None
+
+    def speak_with(self, speaker: Speaker | None, stops_on_message: bool = True) -> None:
+        """The voice every record played is also said in; the one before it is silenced."""
+        if self.voice is not None:
+            self.voice.interrupt()
+        self.voice, self.voice_stops_on_message = speaker, stops_on_message
+        self._voice_feed = feed(speaker) if speaker is not None else None
 
     def attach(self, session: ClassroomSession, pacing: Pacing | None = None, with_lesson: bool = True) -> None:
         """The session is ready (the app builds it in a thread); a classroom with scenes gets its lesson (played
@@ -118,6 +130,8 @@ class TurnDriver:
             message = self.read(message)
         self.waiting.append(message)
         self._queue_changed()
+        if self.voice is not None and self.voice_stops_on_message:
+            self.voice.interrupt()
         if self.lesson is not None and self.running:
             self.lesson.hold()
         return self.ready
@@ -243,11 +257,20 @@ class TurnDriver:
     # --- stopping -----------------------------------------------------------------------------------------
 
     def can_interrupt(self) -> bool:
-        return self._speaking() or bool(self.waiting) or self._lecturing()
+        voice = self.voice is not None and self.voice.busy
+        return self._speaking() or bool(self.waiting) or self._lecturing() or voice
 
     def interrupt(self) -> Interrupted | None:
         """Stop the class speaking (the partial message stays, marked interrupted; a lecture step cut short
-        plays again when the lesson goes on); with the class silent, drop the queued messages instead."""
+        plays again when the lesson goes on), and its voice at once; with the class silent, drop the queued
+        messages instead (or, with those gone, silence a voice still catching up)."""
+        voice = self.voice is not None and self.voice.busy
+        if self.voice is not None:
+            self.voice.interrupt()
+        found = self._interrupt_text()
+        return "voice" if found is None and voice else found
+
+    def _interrupt_text(self) -> Interrupted | None:
         if self._lecturing():
             assert self.lesson is not None
             self.lesson.cut()
@@ -292,6 +315,8 @@ class TurnDriver:
     def _emit(self, record: Record) -> None:
         if self.on_record is not None:
             self.on_record(record)
+        if self._voice_feed is not None:
+            self._voice_feed(record)
 
     def _lesson_changed(self) -> None:
         if self.on_lesson is not None:

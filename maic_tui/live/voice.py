@@ -4,11 +4,7 @@ session plays, passed on to the speaker as they come (``feed``)."""
 
 from __future__ import annotations
 
-import contextlib
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Literal
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Classroom
@@ -17,39 +13,14 @@ from maic_tui.events import AgentEndEvent, AgentStartEvent, TextDeltaEvent
 from maic_tui.llm.options import ModelOptions
 from maic_tui.log.records import InterruptRecord, Record, SceneRecord
 from maic_tui.speech.audio_out import AudioOut
+from maic_tui.speech.choice import VoiceSettings
 from maic_tui.speech.player import Player, find_player
 from maic_tui.speech.providers import INSTALL_ESPEAK, Espeak, OpenAISpeech, SpeechProvider, find_espeak
 from maic_tui.speech.speaker import Speaker
 
-VoiceChoice = Literal["off", "openai", "espeak"]
-VOICE_CHOICES: tuple[VoiceChoice, ...] = ("off", "openai", "espeak")
-
 
 class VoiceError(BadInput):
     """A voice request that cannot start; one line, before the class does."""
-
-
-@dataclass(frozen=True, slots=True)
-class VoiceSettings:
-    provider: VoiceChoice = "off"
-    url: str | None = None  # the speech server (default: the chat server's base URL)
-    model: str = "tts-1"
-    audio_out: Path | None = None
-    play: bool = True  # through the speakers (a command writing files for a program may say no)
-
-
-def chosen_provider(flag: str | None, save: bool = True) -> VoiceChoice:
-    """``--voice`` when given (and then remembered in the config file), else the config file's, else off."""
-    from maic_tui.settings import ConfigError, read_setting, save_setting
-
-    if flag is not None:
-        if save:
-            with contextlib.suppress(ConfigError):  # an unwritable config file: this session still speaks
-                save_setting("voice.provider", flag)
-        return flag  # type: ignore[return-value]  # argparse's choices
-    saved = read_setting("voice")
-    found = saved.get("provider") if isinstance(saved, dict) else None
-    return found if found in VOICE_CHOICES else "off"
 
 
 def provider_for(settings: VoiceSettings, options: ModelOptions) -> SpeechProvider:

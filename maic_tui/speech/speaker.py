@@ -71,6 +71,11 @@ class Speaker:
             self._pending += 1
             self._queue.put_nowait(Utterance(agent_id, self.voices.get(agent_id, ""), sentence, self._scene))
 
+    @property
+    def busy(self) -> bool:
+        """Something is being said, or is still to be."""
+        return self.speaking is not None or self._pending > 0
+
     # --- control ---------------------------------------------------------------------------------------
 
     def interrupt(self) -> None:

@@ -18,11 +18,17 @@ from maic_tui.settings import read_setting, requested_model
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
     from maic_tui.llm import ModelOptions
+    from maic_tui.speech.choice import VoiceSettings
     from maic_tui.tui.app import Opener
 
 def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
-            data_dir: str | None = None, resume: str | None = None, lesson: bool = True) -> int:
+            data_dir: str | None = None, resume: str | None = None, lesson: bool = True,
+            voice: VoiceSettings | None = None) -> int:
     """Run the app; a broken classroom file or config is raised here, after the terminal is restored."""
+    if voice is not None and voice.provider == "off" and voice.audio_out is not None:
+        from maic_tui.live.voice import VoiceError
+
+        raise VoiceError("--audio-out needs a voice: --voice espeak (offline) or --voice openai")
     if resume is None and not paths.resolve(classroom_name).is_file():
         from maic_tui.classroom import load_classroom
 
@@ -39,11 +45,12 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
 
             recorded = open_recorded(folder, resume)
             model = flags.get("model") or recorded.info.model  # go on with the recorded model unless told
-            return recorded.classroom, SessionRecipe(model, options, data_dir=folder, resume=recorded)
+            return recorded.classroom, SessionRecipe(model, options, data_dir=folder, resume=recorded, voice=voice)
         from maic_tui.classroom import load_classroom
 
         classroom = load_classroom(classroom_name)
-        return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name, lesson=lesson)
+        return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name, lesson=lesson,
+                                        voice=voice)
 
     return _run(open_classroom, resume or classroom_name, theme)
 

@@ -11,7 +11,6 @@ import contextlib
 from typing import TYPE_CHECKING, Literal
 
 from textual import work
-from textual.screen import Screen
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from maic_tui.live.assembly import SessionRecipe, build_session
@@ -19,6 +18,7 @@ from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import DecisionKey, PersonaRequested, ReplayFinished, ScrollRequested, SendRequested
+from maic_tui.tui.screens.voiced import VoicedScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +39,7 @@ DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared materi
              "--model openai:NAME (see README).")
 
 
-class ClassScreen(Screen[None]):
+class ClassScreen(VoicedScreen):
     classroom: Classroom
     view: ClassroomView  # everything the room shows
     turns: TurnDriver  # the queue, the lesson, interrupting
@@ -79,7 +79,9 @@ class ClassScreen(Screen[None]):
         resumed = recipe.resume
         self.view = resumed.rebuilt.view if resumed is not None else ClassroomView(classroom)
         self.view.dirty = set(range(len(self.view.entries)))  # a resumed transcript is drawn in full
+        previous = getattr(self, "turns", None)
         self.turns = TurnDriver(classroom)
+        self._give_voice(classroom, recipe, previous)
         self.turns.on_record = self._on_record
         self.turns.on_queue = self._on_queue
         self.turns.on_problem = self.report

@@ -367,6 +367,8 @@ class RoomScreen(SwitchingScreen):
             return self.replaying and self.log_player is not None
         if action in ("lesson", "slower", "faster"):
             return self.turns.lesson is not None
+        if action == "toggle_voice":
+            return self.turns.voice is not None
         if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
             return False if self.recipe.replay is not None else True if self.stoppable() else None
         if action == "stop":  # Ctrl+C: when there is nothing to stop, the app's binding (quit) takes it

@@ -38,6 +38,7 @@ class Roster(Vertical):
         self.agents = agents
         self.statuses: dict[str, Status] = {agent.id: "idle" for agent in agents}
         self.muted: frozenset[str] = frozenset()
+        self.aloud: str | None = None  # the agent the voice is speaking for now
         self.compact = False
         self._deciding = False
         self._director = Static(self._director_line(False), id="director-status")
@@ -73,7 +74,14 @@ class Roster(Vertical):
         line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}" if agent.id not in self.muted else "dim")
         line.append(f"\n   {agent.role}", style="dim")
         line.append(f"  {mark}", style=color if status != "idle" else "dim")
+        if agent.id == self.aloud:
+            line.append("  🔊 aloud", style=color)
         return line
+
+    def update_aloud(self, agent_id: str | None) -> None:
+        if agent_id != self.aloud:
+            self.aloud = agent_id
+            self.repaint()
 
     def update_muted(self, muted: frozenset[str]) -> None:
         if muted != self.muted:

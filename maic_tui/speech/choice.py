@@ -1,0 +1,35 @@
+"""Which voice a session asked for, read without the session's libraries (the app reads it before its first
+frame): ``--voice``, else ``[voice] provider`` in the config file, else off."""
+
+from __future__ import annotations
+
+import contextlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+VoiceChoice = Literal["off", "openai", "espeak"]
+VOICE_CHOICES: tuple[VoiceChoice, ...] = ("off", "openai", "espeak")
+
+
+@dataclass(frozen=True, slots=True)
+class VoiceSettings:
+    provider: VoiceChoice = "off"
+    url: str | None = None  # the speech server (default: the chat server's base URL)
+    model: str = "tts-1"
+    audio_out: Path | None = None
+    play: bool = True  # through the speakers (a command writing files for a program may say no)
+
+
+def chosen_provider(flag: str | None, save: bool = True) -> VoiceChoice:
+    """``--voice`` when given (and then remembered in the config file), else the config file's, else off."""
+    from maic_tui.settings import ConfigError, read_setting, save_setting
+
+    if flag is not None:
+        if save:
+            with contextlib.suppress(ConfigError):  # an unwritable config file: this session still speaks
+                save_setting("voice.provider", flag)
+        return flag  # type: ignore[return-value]  # argparse's choices
+    saved = read_setting("voice")
+    found = saved.get("provider") if isinstance(saved, dict) else None
+    return found if found in VOICE_CHOICES else "off"
