@@ -1,6 +1,6 @@
 import sys
 
-from bench import engine_bench, eval_bench, parser_bench, tui_bench
+from bench import engine_bench, eval_bench, parser_bench, tui_bench, voice_bench
 
 if "--real" in sys.argv:
     from bench import real_bench, real_quality
@@ -16,3 +16,5 @@ else:
     eval_bench.main()
     print()
     tui_bench.main()
+    print()
+    voice_bench.main()

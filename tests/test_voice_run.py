@@ -1,10 +1,10 @@
 """``run --voice``: each agent's speech written as it is spoken (``--audio-out``), one voice per agent, against the
-fake speech server and, when it is installed, espeak-ng; faults are one line and the text goes on."""
+fake speech server (espeak-ng is spoken for real in tests/real/test_real_espeak.py); faults are one line and the
+text goes on."""
 
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
@@ -93,18 +93,6 @@ def test_espeak_missing_is_one_line_saying_how_to_install_it(monkeypatch: pytest
     lines = [line for line in capsys.readouterr().err.splitlines() if "espeak" in line]
     assert lines == ["maic-tui: voice off: espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or "
                      "brew install espeak-ng (macOS)"]
-
-
-@pytest.mark.skipif(shutil.which("espeak-ng") is None, reason="espeak-ng is installed by .ci/run; the real tier "
-                                                                "checks it always")
-def test_espeak_speaks_each_agent_in_a_voice_of_its_own(tmp_path: Path) -> None:
-    out = tmp_path / "audio"
-    assert main(["run", "derivatives", "--say", QUESTION, "--voice", "espeak", "--audio-out", str(out)]) == 0
-    index = [json.loads(line) for line in (out / "index.jsonl").read_text(encoding="utf-8").splitlines()]
-    assert len({e["voice"] for e in index}) == len({e["agentId"] for e in index}) >= 2
-    sounds = [(len(e["text"]), read_wav((out / e["file"]).read_bytes()).seconds) for e in index]
-    shortest, longest = min(sounds), max(sounds)
-    assert all(seconds > 0.2 for _, seconds in sounds) and longest[1] > shortest[1]
 
 
 def test_a_recorded_session_is_rendered_as_files_and_one_class_wav(tmp_path: Path,
