@@ -115,3 +115,22 @@ def test_a_recorded_session_is_rendered_as_files_and_one_class_wav(tmp_path: Pat
                      server.url]) == 1
     assert capsys.readouterr().err.startswith("maic-tui: the speech server answered 500: speech failed; 0 "
                                               "utterances written to")
+
+
+def test_a_lesson_speaks_its_script_lines_with_their_scene_and_no_sound_device_is_one_notice(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    from maic_tui.live import voice
+
+    broken = (sys.executable, "-c", "import sys; sys.stderr.write('no sound card\\n'); sys.exit(1)")
+    monkeypatch.setattr(voice, "find_player", lambda: broken)
+    out = tmp_path / "lesson"
+    with fake_speech() as server:
+        assert main(["run", "water-cycle", "--lesson", "--say", "go on", "--say", "b", "--voice", "openai",
+                     "--voice-url", server.url, "--audio-out", str(out)]) == 0
+    index = [json.loads(line) for line in (out / "index.jsonl").read_text(encoding="utf-8").splitlines()]
+    scenes = [entry["sceneId"] for entry in index]
+    assert scenes[0] == "loop" and None not in scenes and len(set(scenes)) >= 2
+    notices = [line for line in capsys.readouterr().err.splitlines() if "no sound" in line]
+    assert len(notices) == 1 and notices[0].endswith("could not play sound: no sound card; the class goes on in text")

@@ -32,6 +32,7 @@ SENT: dict[str, dict[str, str]] = {
     "ctrl+q": dict.fromkeys(TERMINALS, "\x11"),
     "ctrl+p": dict.fromkeys(TERMINALS, "\x10"),
     "ctrl+t": dict.fromkeys(TERMINALS, "\x14"),  # step mode
+    "ctrl+o": dict.fromkeys(TERMINALS, "\x0f"),  # the voice, muted or not
     "pageup": dict.fromkeys(TERMINALS, "\x1b[5~"),
     "pagedown": dict.fromkeys(TERMINALS, "\x1b[6~"),
     **{f"f{n}": {**dict.fromkeys(TERMINALS, seq), "linux": linux}
@@ -40,7 +41,8 @@ SENT: dict[str, dict[str, str]] = {
                              (7, "\x1b[18~", "\x1b[18~"), (8, "\x1b[19~", "\x1b[19~"), (9, "\x1b[20~", "\x1b[20~")]},
 }
 ADVERTISED_NAMES = {"Enter": "enter", "Ctrl+J": "ctrl+j", "Tab": "tab", "Shift+Tab": "shift+tab", "Esc": "escape",
-                    "Ctrl+C": "ctrl+c", "Ctrl+Q": "ctrl+q", "Ctrl+P": "ctrl+p", "Ctrl+T": "ctrl+t", "PageUp": "pageup",
+                    "Ctrl+C": "ctrl+c", "Ctrl+Q": "ctrl+q", "Ctrl+P": "ctrl+p", "Ctrl+T": "ctrl+t", "Ctrl+O": "ctrl+o",
+                    "PageUp": "pageup",
                     "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 10)}}
 
 
