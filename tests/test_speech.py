@@ -146,3 +146,11 @@ async def test_the_openai_provider_asks_for_wav_with_the_key_and_never_says_it()
             assert "\n" not in str(failed.value) and time.monotonic() - started < 2.8
     with pytest.raises(SpeechError, match="cannot be reached"):
         await OpenAISpeech("http://127.0.0.1:9/v1", timeout=2).synthesize("Hi.", "nova")
+
+
+def test_a_sentence_that_ends_where_the_text_stops_is_said_without_waiting_for_more() -> None:
+    """Found in the app: the demo teacher draws for seconds after "…looks straight." and the voice waited."""
+    sentences = Sentences()
+    assert sentences.feed("The curve looks straight.") == ["The curve looks straight."]
+    assert sentences.feed(" Take") == [] and sentences.flush() == ["Take"]
+    assert Sentences().feed("Pi is 3.") == [] and Sentences().feed("Use e.g.") == []

@@ -14,6 +14,10 @@ _MATH = re.compile(r"\$\$(.+?)\$\$|\$([^$\n]+?)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", 
 _MARKS = re.compile(r"(\*\*|__|[*_`#>|~]+)")
 _LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
 _END = re.compile(r"(?<=[.!?…。！？])[\"')\]]*\s+")  # a sentence ends here, before the space that follows it
+# Text that stops on a word and a full stop has ended a sentence, without waiting for the next delta (a model
+# may draw on the board for seconds before it goes on); not after a number (3.) or an abbreviation (e.g.).
+_ENDS_NOW = re.compile(r"([^\W\d_]{2,})[.!?…。！？][\"')\]]*$")
+ABBREVIATIONS = frozenset({"eg", "ie", "dr", "mr", "mrs", "ms", "prof", "st", "vs", "etc", "cf", "al", "fig", "no"})
 
 
 def latex_words(source: str) -> str:
@@ -72,6 +76,12 @@ class Sentences:
                 return done
             fence = self._text.rfind("```")
             found = _END.search(self._text, fence + 3 if fence != -1 else 0)  # never a stop inside code
+            ends = _ENDS_NOW.search(self._text)
+            if found is None and ends is not None and ends.group(1).casefold() not in ABBREVIATIONS \
+                    and not self._text[: ends.start(1)].endswith("."):  # "e.g." arrives as "e." then "g."
+                done += [piece for piece in cut(speakable(self._text), self.limit) if piece]
+                self._text = ""
+                return done
             if found is None:
                 if len(self._text) > self.limit:  # a run-on without a stop: spoken in pieces anyway
                     *whole, rest = cut(self._text, self.limit) or [""]

@@ -69,3 +69,22 @@ async def test_a_speech_server_that_is_down_is_one_notice_and_the_class_goes_on(
         notes = [str(n.message) for n in app._notifications]
         assert sum("voice off: the speech server cannot be reached" in n for n in notes) == 1
         assert app.room.view.last_done is not None
+
+
+async def test_no_sound_player_is_a_note_in_the_transcript_and_files_are_still_written(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Found by hand: with no player the notice came before the screen was up and the app failed to start."""
+    from maic_tui.live import voice as live_voice
+
+    monkeypatch.setattr(live_voice, "find_player", lambda: None)
+    with fake_speech() as server:
+        voice = VoiceSettings("openai", server.url, audio_out=tmp_path / "audio")
+        app = ClassroomApp(load_classroom("derivatives"),
+                           SessionRecipe("demo", ModelOptions(pace=0.0), lesson=False, voice=voice))
+        async with app.run_test(size=(140, 45)) as pilot:
+            await ready(pilot)
+            notes = [getattr(e, "text", "") for e in app.room.view.entries]
+            assert any(str(n).startswith("no sound player found") for n in notes)
+            await say(pilot, "What is a derivative?")
+            await finish_turn(pilot)
+            await wait_for(pilot, lambda: (tmp_path / "audio" / "0001-reyes.wav").exists())

@@ -3,18 +3,22 @@ roster's mark for who is heard, and the key that mutes it. The class screen is o
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
+from textual._context import NoActiveAppError
 from textual.screen import Screen
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
     from maic_tui.live.assembly import SessionRecipe
     from maic_tui.live.driver import TurnDriver
+    from maic_tui.room.view import ClassroomView
 
 
 class VoicedScreen(Screen[None]):
     turns: TurnDriver
+    view: ClassroomView
 
     def _give_voice(self, classroom: Classroom, recipe: SessionRecipe, previous: TurnDriver | None) -> None:
         """The classroom's speaker on its turns; the class before it (another classroom) falls silent."""
@@ -25,8 +29,10 @@ class VoicedScreen(Screen[None]):
         from maic_tui.live.voice import VoiceError, make_speaker
         from maic_tui.llm import ModelOptions
 
-        def notice(line: str) -> None:
-            self.notify(line, severity="warning", markup=False, timeout=8)
+        def notice(line: str) -> None:  # in the transcript, and as a toast once the screen is up
+            self.view.note(line, "error")
+            with contextlib.suppress(NoActiveAppError):
+                self.notify(line, severity="warning", markup=False, timeout=8)
 
         try:
             speaker = make_speaker(classroom, recipe.voice, recipe.options or ModelOptions(), notice)

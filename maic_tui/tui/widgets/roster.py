@@ -67,7 +67,10 @@ class Roster(Vertical):
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.compact:  # avatar, and the status mark in the agent's colour; a click still opens the card
             line.append(f"{one_line(agent.avatar, 4)} ")
-            line.append(mark[0], style=f"bold {color}" if status != "idle" else "dim")
+            if agent.id == self.aloud:  # heard now: the speaker stands for the status mark
+                line.append("🔊", style=color)
+            else:
+                line.append(mark[0], style=f"bold {color}" if status != "idle" else "dim")
             line.append("\n")
             return line
         line.append(f"{one_line(agent.avatar, 4)} ")
