@@ -154,3 +154,17 @@ def test_a_sentence_that_ends_where_the_text_stops_is_said_without_waiting_for_m
     assert sentences.feed("The curve looks straight.") == ["The curve looks straight."]
     assert sentences.feed(" Take") == [] and sentences.flush() == ["Take"]
     assert Sentences().feed("Pi is 3.") == [] and Sentences().feed("Use e.g.") == []
+
+
+async def test_muting_stops_the_sound_at_once_and_the_files_go_on(tmp_path: Path) -> None:
+    test = Recorder(play_seconds=5)
+    speaker = Speaker(test, {"hale": "onyx"}, test, AudioOut(tmp_path))  # type: ignore[arg-type]
+    speaker.message("m1", "hale")
+    speaker.text("m1", "One. Two. Three. ")
+    await asyncio.sleep(0.2)
+    assert speaker.speaking == "hale"
+    speaker.toggle_mute()
+    await asyncio.wait_for(speaker.drain(), 2)  # not 15 s of sound: the rest is written, not played
+    assert test.stopped == 1 and len(test.played) == 1 and speaker.speaking is None
+    assert sorted(p.name for p in tmp_path.glob("*.wav")) == ["0001-hale.wav", "0002-hale.wav", "0003-hale.wav"]
+    await speaker.close()

@@ -44,6 +44,7 @@ class Speaker:
         self._tasks: list[asyncio.Task[None]] = []
         self._generation = 0  # bumped by interrupt: what was made before it is dropped
         self._pending = 0  # utterances queued and not yet spoken, written or dropped
+        self._sound: asyncio.Future[None] | None = None  # the sound playing now
 
     # --- what the class says (never waits) -------------------------------------------------------------
 
@@ -96,6 +97,8 @@ class Speaker:
         self.muted = not self.muted
         if self.muted and self.audio_out is None:
             self.interrupt()
+        elif self.muted and self._sound is not None:  # the files go on; the sound stops now
+            self._sound.cancel()
         return self.muted
 
     async def drain(self) -> None:
@@ -142,7 +145,7 @@ class Speaker:
                 if self.player is not None and not self.muted:
                     self._speaking(said.agent_id)
                     try:
-                        await self.player.play(wav)
+                        await self._sound_of(wav)
                     except NoSound as exc:
                         self.notice(f"no sound: {exc}; the class goes on in text")
                         self.player = None
@@ -152,6 +155,20 @@ class Speaker:
                 if generation == self._generation:
                     self.spoken += 1
                     self._done_one()
+
+    async def _sound_of(self, wav: bytes) -> None:
+        """Plays ``wav``; muting stops it at once (the worker goes on to the next sound, unplayed)."""
+        assert self.player is not None
+        self._sound = asyncio.ensure_future(self.player.play(wav))
+        try:
+            await self._sound
+        except asyncio.CancelledError:
+            current = asyncio.current_task()
+            if current is not None and current.cancelling():  # the worker itself is stopped: interrupt, close
+                self._sound.cancel()
+                raise
+        finally:
+            self._sound = None
 
     def _write(self, said: Utterance, wav: bytes) -> None:
         if self.audio_out is None:

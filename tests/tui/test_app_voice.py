@@ -44,7 +44,7 @@ async def test_the_roster_shows_who_is_heard_and_the_voice_mutes_and_stops(tmp_p
             await finish_turn(pilot)  # the text is done; the voice is still on its first sentences
             assert app.room.turns.voice is not None and app.room.turns.voice.busy
             await pilot.press("ctrl+o")
-            await wait_for(pilot, lambda: roster.aloud is None)
+            await wait_for(pilot, lambda: roster.aloud is None, timeout=1)  # now, not at the sentence's end
             assert app.room.turns.voice.muted
             await pilot.press("ctrl+o")
             assert not app.room.turns.voice.muted
