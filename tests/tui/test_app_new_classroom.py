@@ -27,15 +27,20 @@ async def test_a_new_classroom_is_generated_from_the_palette_and_opened(tmp_path
         await ready(pilot)
         commands = [str(hit.text) async for hit in PaletteCommands(app.screen).discover()]
         assert "New classroom…" in commands
-        app.room.action_new_classroom()
-        await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
-        await pilot.press(*"slopes", "enter")
-        await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
+        await planned(pilot, app)
         await pilot.press("g")
         await opened(pilot, app, "Slopes")
         written = tmp_path / "data" / "classrooms" / "slopes.toml"
         assert load_classroom(written).title == "Slopes"
         assert not isinstance(app.screen, NewClassroomScreen)
+
+
+async def planned(pilot: Any, app: ClassroomApp) -> None:
+    """The New dialog asked for "slopes", and the plan the model made is shown to edit."""
+    app.room.action_new_classroom()
+    await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
+    await pilot.press(*"slopes", "enter")
+    await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
 
 
 async def opened(pilot: Any, app: ClassroomApp, title: str) -> None:
@@ -61,10 +66,7 @@ async def test_the_plan_is_edited_before_the_scenes_are_written_and_each_scene_i
     app = ClassroomApp(load_classroom("water-cycle"), recipe)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        app.room.action_new_classroom()
-        await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
-        await pilot.press(*"slopes", "enter")
-        await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
+        await planned(pilot, app)
         assert [line.split(" — ")[0] for line in options(app, "scenes")] == [
             "1. Rise over run", "2. Steep and flat", "3. Slopes in life"]
         assert options(app, "agents")[0] == "Ms. Hale · teacher · voice onyx / en+m3 · Calm and precise."
@@ -90,10 +92,7 @@ async def test_a_plan_with_two_teachers_is_not_sent(tmp_path: Path) -> None:
     app = ClassroomApp(load_classroom("water-cycle"), recipe)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        app.room.action_new_classroom()
-        await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
-        await pilot.press(*"slopes", "enter")
-        await wait_for(pilot, lambda: app.screen.query(PlanEditor), timeout=20)
+        await planned(pilot, app)
         await pilot.press("tab", "down", "r", "r", "g")  # Tom: assistant -> student -> teacher
         await pilot.pause(0.2)
         problem = str(app.screen.query_one("#plan-problem", Static).render())
@@ -126,11 +125,8 @@ async def test_a_generation_that_fails_says_so_and_keeps_the_plan_to_send_again(
     app = ClassroomApp(load_classroom("water-cycle"), recipe)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
-        app.room.action_new_classroom()
-        await wait_for(pilot, lambda: isinstance(app.screen, NewClassroomScreen))
-        await pilot.press(*"slopes", "enter")
+        await planned(pilot, app)
         screen = app.screen
-        await wait_for(pilot, lambda: screen.query(PlanEditor), timeout=20)
         await pilot.press("g")
         await wait_for(pilot, lambda: screen.query_one("#new-progress", Static).has_class("-failed"), timeout=20)
         line = str(screen.query_one("#new-progress", Static).render())

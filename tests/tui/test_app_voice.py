@@ -28,12 +28,16 @@ def slow_player(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(voice, "find_player", lambda: (sys.executable, "-c", "import time; time.sleep(2)"))
 
 
+def voiced_app(voice: VoiceSettings, timeout: float = 60.0) -> ClassroomApp:
+    """The demo class at full speed, speaking with ``voice``."""
+    return ClassroomApp(load_classroom("derivatives"), SessionRecipe("demo", ModelOptions(pace=0.0, timeout=timeout),
+                                                                     lesson=False, voice=voice))
+
+
 async def test_the_roster_shows_who_is_heard_and_the_voice_mutes_and_stops(tmp_path: Path,
                                                                            slow_player: None) -> None:
     with fake_speech() as server:
-        voice = VoiceSettings("openai", server.url, audio_out=tmp_path / "audio")
-        app = ClassroomApp(load_classroom("derivatives"),
-                           SessionRecipe("demo", ModelOptions(pace=0.0), lesson=False, voice=voice))
+        app = voiced_app(VoiceSettings("openai", server.url, audio_out=tmp_path / "audio"))
         async with app.run_test(size=(140, 45)) as pilot:
             await ready(pilot)
             await say(pilot, "What is a derivative?")
@@ -58,9 +62,7 @@ async def test_the_roster_shows_who_is_heard_and_the_voice_mutes_and_stops(tmp_p
 
 
 async def test_a_speech_server_that_is_down_is_one_notice_and_the_class_goes_on(slow_player: None) -> None:
-    voice = VoiceSettings("openai", "http://127.0.0.1:9/v1")
-    app = ClassroomApp(load_classroom("derivatives"),
-                       SessionRecipe("demo", ModelOptions(pace=0.0, timeout=2), lesson=False, voice=voice))
+    app = voiced_app(VoiceSettings("openai", "http://127.0.0.1:9/v1"), timeout=2)
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await say(pilot, "What is a derivative?")
@@ -78,9 +80,7 @@ async def test_no_sound_player_is_a_note_in_the_transcript_and_files_are_still_w
 
     monkeypatch.setattr(live_voice, "find_player", lambda: None)
     with fake_speech() as server:
-        voice = VoiceSettings("openai", server.url, audio_out=tmp_path / "audio")
-        app = ClassroomApp(load_classroom("derivatives"),
-                           SessionRecipe("demo", ModelOptions(pace=0.0), lesson=False, voice=voice))
+        app = voiced_app(VoiceSettings("openai", server.url, audio_out=tmp_path / "audio"))
         async with app.run_test(size=(140, 45)) as pilot:
             await ready(pilot)
             notes = [getattr(e, "text", "") for e in app.room.view.entries]
