@@ -1,6 +1,6 @@
 import sys
 
-from bench import engine_bench, eval_bench, parser_bench, tui_bench, voice_bench
+from bench import engine_bench, eval_bench, parser_bench, report_bench, tui_bench, voice_bench
 
 if "--real" in sys.argv:
     from bench import real_bench, real_quality
@@ -18,3 +18,5 @@ else:
     tui_bench.main()
     print()
     voice_bench.main()
+    print()
+    report_bench.main()

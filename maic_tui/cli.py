@@ -24,6 +24,7 @@ from maic_tui.commands.arguments import (
     rate,
 )
 from maic_tui.commands.authoring_args import add_authoring_verbs
+from maic_tui.commands.records_args import EXPORT_FORMATS, add_export_records_flags, add_learner_flag, add_report_verb
 from maic_tui.commands.voice_args import add_voice_flags, voice_settings
 from maic_tui.paths import DEFAULT_CLASSROOM
 
@@ -39,8 +40,8 @@ def _default_pace(given: float | None) -> float:
     return DEMO_PACE if sys.stdout.isatty() else 0.0
 
 
-VERBS = ("demo", "run", "new", "edit", "regen", "validate", "sessions", "export", "replay", "trace", "fork", "stats",
-         "eval", "simulate", "doctor", "serve")
+VERBS = ("demo", "run", "new", "edit", "regen", "validate", "sessions", "export", "report", "replay", "trace", "fork",
+         "stats", "eval", "simulate", "doctor", "serve")
 
 
 def _model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None:
@@ -77,6 +78,7 @@ def _app_parser() -> argparse.ArgumentParser:
                         help="reopen a recorded session (an id or its unique start; see maic-tui sessions)")
     parser.add_argument("--no-lesson", dest="lesson", action="store_false",
                         help="open for questions only: the lesson does not start by itself (F7 starts it)")
+    add_learner_flag(parser)
     add_voice_flags(parser)
     _data_dir_flag(parser)
     return parser
@@ -110,6 +112,7 @@ def _parser() -> argparse.ArgumentParser:
                      help="who speaks at the next director decision, instead of the rules and the model (repeat: "
                           "one per decision, in order across turns; then the director decides)")
     _model_flags(run)
+    add_learner_flag(run)
     add_voice_flags(run)
     run.add_argument("--pace", type=pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
@@ -122,15 +125,17 @@ def _parser() -> argparse.ArgumentParser:
                           help="also check that this speech provider can speak every agent's voice")
     sessions = verbs.add_parser("sessions", help="list recorded sessions, newest first")
     _data_dir_flag(sessions)
-    export = verbs.add_parser("export", help="write a recorded session as Markdown, JSONL or SVG")
+    export = verbs.add_parser("export", help="write a recorded session as Markdown, JSONL, SVG or xAPI statements")
     export.add_argument("session", metavar="ID", help="a session id or its unique start")
-    export.add_argument("--format", choices=["md", "jsonl", "svg"], default="md")
+    export.add_argument("--format", choices=EXPORT_FORMATS, default="md")
+    add_export_records_flags(export)
     export.add_argument("--output", "-o", default=None, metavar="FILE",
                         help="where to write (default: standard output; for svg, ID.svg)")
     export.add_argument("--audio", default=None, metavar="DIR",
                         help="render the session's speech as DIR/NNNN-AGENT.wav, index.jsonl and class.wav")
     add_voice_flags(export, audio_out=False)
     _data_dir_flag(export)
+    add_report_verb(verbs, _data_dir_flag)
     replay = verbs.add_parser("replay", help="play a recorded JSONL log in the app (or print it with --headless)")
     replay.add_argument("file", metavar="FILE.jsonl")
     replay.add_argument("--speed", type=rate(MAX_SPEED), default=1.0, metavar="X", help="playback speed (default 1)")
@@ -254,9 +259,20 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print("maic-tui: give a classroom or --resume, not both", file=sys.stderr)
                 return EXIT_BAD_INPUT
             return run_app(args.classroom or DEFAULT_CLASSROOM, _flags(args), args.seed, args.pace, args.theme,
-                           data_dir=args.data_dir, resume=args.resume, lesson=args.lesson, voice=voice_settings(args))
-        if args.verb in ("sessions", "export", "replay"):
-            return _archive(args)
+                           data_dir=args.data_dir, resume=args.resume, lesson=args.lesson, voice=voice_settings(args),
+                           learner=args.learner)
+        if args.verb == "export" and args.format == "svg" and args.audio is None:
+            from maic_tui.tui.screenshot import export_svg
+
+            return export_svg(args.session, args.data_dir, args.output, sys.stdout)
+        if args.verb == "replay" and not args.headless:
+            from maic_tui.tui.launch import run_replay
+
+            return run_replay(args.file, args.speed, args.theme)
+        if args.verb in ("sessions", "export", "replay", "report"):
+            from maic_tui.commands.archive_verbs import archive_verb
+
+            return archive_verb(args)
         if args.verb == "fork":
             from maic_tui.commands.archive import fork_session
 
@@ -348,31 +364,10 @@ def _headless(args: argparse.Namespace) -> int:
         if args.verb == "run":
             return run.run_turns(args.classroom, args.say, _flags(args), args.seed, _default_pace(args.pace),
                                  sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson,
-                                 resume=args.resume, picks=args.pick, voice=voice_settings(args))
+                                 resume=args.resume, picks=args.pick, voice=voice_settings(args),
+                                 learner=args.learner)
         classroom = args.classroom or DEFAULT_CLASSROOM
         return run.run_demo(classroom, args.json, _default_pace(args.pace), sys.stdout, args.data_dir, stop)
-
-
-def _archive(args: argparse.Namespace) -> int:
-    from maic_tui.commands import archive
-
-    if args.verb == "sessions":
-        return archive.list_sessions(args.data_dir, sys.stdout)
-    if args.verb == "export" and args.audio is not None:
-        from maic_tui.commands.audio_export import export_audio
-
-        return export_audio(args.session, args.data_dir, args.audio, voice_settings(args, play=False), sys.stdout)
-    if args.verb == "export" and args.format == "svg":
-        from maic_tui.tui.screenshot import export_svg
-
-        return export_svg(args.session, args.data_dir, args.output, sys.stdout)
-    if args.verb == "export":
-        return archive.export(args.session, args.format, args.data_dir, args.output, sys.stdout, sys.stderr)
-    if args.headless:
-        return archive.replay_headless(args.file, sys.stdout)
-    from maic_tui.tui.launch import run_replay
-
-    return run_replay(args.file, args.speed, args.theme)
 
 
 def _flags(args: argparse.Namespace) -> dict[str, object]:

@@ -12,6 +12,12 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
 
     [voice]
     provider = "espeak"        # off, openai or espeak: saved when --voice is given
+
+    [learner]                  # who the learning records are about (README, *Learning records*)
+    name = "Ana"
+
+    [records]                  # where they go
+    lrs = "http://127.0.0.1:8100/xAPI/"
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ _ENV = {
     "retries": ("MAIC_RETRIES",),
     "structured_output": ("MAIC_STRUCTURED_OUTPUT",),
 }
-_UI_KEYS = {"theme", "voice"}  # read by the TUI and the voice, not model settings
+_UI_KEYS = {"theme", "voice", "learner", "records"}  # read by the TUI, the voice and the records: not model settings
 _KEYS = set(_ENV) | _UI_KEYS
 
 

@@ -21,4 +21,6 @@ def private_data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     monkeypatch.setenv("MAIC_DATA_DIR", str(folder))
     if "MAIC_CONFIG" not in os.environ:
         monkeypatch.setenv("MAIC_CONFIG", str(folder / "config.toml"))
+    for name in ("MAIC_LRS_USER", "MAIC_LRS_PASSWORD"):  # the learning records go to no LRS of the machine's
+        monkeypatch.delenv(name, raising=False)
     return folder

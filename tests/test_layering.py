@@ -18,8 +18,8 @@ LAYERS = {
     "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0,
     "data": 0, "classroom": 1, "whiteboard": 2, "editing": 2, "llm": 3, "settings": 3, "speech": 3, "demo": 4,
     "orchestration": 4,
-    "provider": 5, "generation": 5, "log": 5, "room": 6, "live": 7, "evaluation": 8, "commands": 8, "tui": 9,
-    "serve": 9, "cli": 10, "__main__": 11,
+    "provider": 5, "generation": 5, "log": 5, "room": 6, "learning": 6, "live": 7, "evaluation": 8, "commands": 8,
+    "tui": 9, "serve": 9, "cli": 10, "__main__": 11,
 }
 
 

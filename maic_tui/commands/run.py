@@ -13,6 +13,8 @@ from maic_tui.bad_input import BadInput
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.commands.printer import TranscriptPrinter
+from maic_tui.learning.delivery import at_session_end
+from maic_tui.learning.learner import learner_name
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
@@ -83,7 +85,7 @@ async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) 
 def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
               out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None,
               lesson: bool = False, resume: str | None = None, picks: Sequence[str] = (),
-              voice: VoiceSettings | None = None) -> int:
+              voice: VoiceSettings | None = None, learner: str | None = None) -> int:
     """``maic-tui run``: play the learner's messages as turns (with ``lesson``, the lesson first, the messages
     answering where it waits), one JSON record per line; recorded. ``resume``: go on with a recorded session;
     ``picks``: who speaks at each director decision, in order (step mode, headless)."""
@@ -96,7 +98,7 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
     else:
         classroom = load_classroom(classroom_name or "")
         picked = checked_picks(classroom, picks)
-        session = recorded_session(classroom_name or "", classroom, spec, options, data_dir)
+        session = recorded_session(classroom_name or "", classroom, spec, options, data_dir, learner_name(learner))
     stop = stop or StopSignals()
     speaker = make_speaker(session.classroom, voice, options, _notice) if voice is not None else None
     driver = headless_driver(session, json_lines(out), lesson=lesson)
@@ -148,8 +150,9 @@ async def until_quiet(speaker: Speaker, stop: StopSignals) -> None:
 
 
 def recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
-                      data_dir: str | None) -> ClassroomSession:
-    recipe = SessionRecipe(spec, options, data_dir=paths.data_dir(data_dir), classroom_name=classroom_name)
+                      data_dir: str | None, learner: str | None = None) -> ClassroomSession:
+    recipe = SessionRecipe(spec, options, data_dir=paths.data_dir(data_dir), classroom_name=classroom_name,
+                           learner=learner)
     session = build_session(classroom, recipe)
     problem = session.recording_problem()  # an unwritable data directory must not stop the turns
     if problem is not None:
@@ -187,6 +190,10 @@ def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop:
         problem = session.recording_problem()
         if problem is not None:
             print(f"maic-tui: warning: {problem}", file=sys.stderr)
+        elif session.log is not None and session.log.stored:
+            sent = at_session_end(session.log.store.folder, session.log.session_id)  # with [records] auto = true
+            if sent is not None:
+                print(f"maic-tui: {sent}", file=sys.stderr)
     return stop.exit_code or 0  # the shell's codes: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP
 
 

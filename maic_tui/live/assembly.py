@@ -44,6 +44,7 @@ class SessionRecipe:
     replay: Replay | None = None  # no session: play this log
     lesson: bool = True  # the app plays the classroom's lesson when it opens (False: Q&A only)
     voice: VoiceSettings | None = None  # each agent speaks aloud (None: text only)
+    learner: str | None = None  # who the learning records are about (None: the classroom's learner)
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
@@ -58,7 +59,8 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
         if recipe.data_dir is not None and recipe.resume is not None:
             log = continue_log(recipe.data_dir, recipe.resume.info, options)
         elif recipe.data_dir is not None:
-            log = start_log(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options)
+            log = start_log(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options,
+                            learner=recipe.learner)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class
         problem = str(exc)
     session = ClassroomSession(classroom, recipe.model, options, recipe.settings, log=log,

@@ -322,6 +322,7 @@ class LessonPlayer:
     async def answer(self, question: QuizQuestion, reply: str | Sequence[str]) -> Played:
         """Grade the learner's answer to the waiting question (option values, or a short answer's text), let the
         teacher react, and go on; the summary of a quiz scene when its last question is answered."""
+        chosen: list[str] | None = None  # the options picked, for the learning records
         if question.type == "short_answer":
             text = reply if isinstance(reply, str) else " ".join(reply)
             grade, problem = await grade_short_answer(self.session.context.client, question, text,
@@ -339,7 +340,7 @@ class LessonPlayer:
         yield self.session.record(QuizResultRecord(data=QuizResultData(
             question_id=question.id, answer=redact(answer), correct=grade.correct, points=grade.points,
             earned=grade.earned, comment=grade.comment or None, question=question.question,
-            right_answer=right_answer(question), analysis=question.analysis or None)))
+            right_answer=right_answer(question), analysis=question.analysis or None, chosen=chosen)))
         async for record in self._turn(reaction_call(question, answer, grade, scene, self._lead().id)):
             yield record
         self.cursor.answered(grade)

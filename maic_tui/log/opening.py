@@ -15,11 +15,11 @@ from maic_tui.paths import resolve
 
 
 def start_log(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
-                    options: ModelOptions, classroom_text: str | None = None) -> LogWriter:
-    """A new session in the database; the classroom file is kept as it is now."""
+                    options: ModelOptions, classroom_text: str | None = None, learner: str | None = None) -> LogWriter:
+    """A new session in the database; the classroom file is kept as it is now, and who the learner is."""
     text = classroom_text if classroom_text is not None else resolve(classroom_name).read_text(encoding="utf-8")
     info = SessionInfo(id=new_session_id(), classroom=classroom_name, title=classroom.title, model=model,
-                       started=time.time(), classroom_toml=text)
+                       started=time.time(), classroom_toml=text, learner=learner)
     return LogWriter(LogStore(data_dir), info, secrets=options.secrets())
 
 

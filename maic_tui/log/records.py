@@ -7,7 +7,7 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``scene``     ``{"index", "id", "title"}``  a scene started (the learner or the lesson moved to it)
 - ``step``      ``{"scene", "index"}``  the lesson moved on: the step it plays next (the session log's own)
 - ``quiz_result`` ``{"questionId", "answer", "correct", "points", "earned", "comment"?, "question"?, "rightAnswer"?,
-  "analysis"?}``  a graded answer
+  "analysis"?, "chosen"?}``  a graded answer
 - ``lesson_end`` ``{"score", "maxScore", "scenes", "review"?}``  the lesson's last scene is done; ``review`` lists
   each question as ``quiz_result`` data
 - ``class_control`` ``{"muted", "maxAgents"?}``  who may speak, as the learner set it (mute, solo, agents per turn)
@@ -80,6 +80,7 @@ class QuizResultData(WireModel):
     question: str | None = None  # the question's words (absent in logs written before they were kept)
     right_answer: str | None = None  # as the learner should read it
     analysis: str | None = None  # why
+    chosen: list[str] | None = None  # a choice question's option values as picked (absent in older logs)
 
 
 class QuizResultRecord(WireModel):
@@ -130,6 +131,7 @@ class SessionInfo(WireModel):
     started: float  # unix time
     classroom_toml: str
     forked_from: ForkedFrom | None = None
+    learner: str | None = None  # who the session's learning records are about (None: the classroom's learner)
 
 
 class SessionHeader(WireModel):
@@ -161,6 +163,19 @@ class Timed:
 
 def record_json(record: Record) -> str:
     return json_safe(record.model_dump_json(by_alias=True, exclude_none=True))
+
+
+def parse_learner_side(kind: str, body: str) -> LearnerSide:
+    """A learner-side record of a known type, its text left as stored: only for a reader that shows none of it (the
+    gradebook reads numbers and ids it matches against the classroom, over thousands of sessions, so the JSON is
+    read and checked in one step). Raises LogError."""
+    model = _LEARNER_SIDE.get(kind)
+    if model is None:
+        raise LogError(f"not a learner-side record type: {kind!r}")
+    try:
+        return model.model_validate_json(body)
+    except ValidationError as exc:
+        raise LogError(f"bad {kind} record: {validation_line(exc)}") from None
 
 
 def parse_record(body: str | dict[str, Any]) -> Record:

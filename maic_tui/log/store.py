@@ -18,7 +18,7 @@ from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
 from maic_tui.log.progress import lesson_progress
-from maic_tui.log.records import LogError, SessionInfo, Timed, parse_record, record_json
+from maic_tui.log.records import LogError, SessionInfo, Timed, parse_learner_side, parse_record, record_json
 from maic_tui.text_safety import clean_tree, one_line
 
 DB_NAME = "sessions.sqlite3"
@@ -31,7 +31,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     model TEXT NOT NULL,
     started REAL NOT NULL,
     classroom_toml TEXT NOT NULL,
-    forked_from TEXT
+    forked_from TEXT,
+    learner TEXT
 );
 CREATE TABLE IF NOT EXISTS records (
     session_id TEXT NOT NULL REFERENCES sessions(id),
@@ -85,14 +86,15 @@ def connect(path: Path) -> sqlite3.Connection:
             if statement.strip():
                 db.execute(statement)
         columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
-        if columns and "forked_from" not in columns:  # a database written before sessions could be forked
-            db.execute("ALTER TABLE sessions ADD COLUMN forked_from TEXT")
+        for later in ("forked_from", "learner"):  # a database written before sessions were forked, or named learners
+            if columns and later not in columns:
+                db.execute(f"ALTER TABLE sessions ADD COLUMN {later} TEXT")
     return db
 
 
 def _refuse_foreign(db: sqlite3.Connection) -> None:
     """_ForeignSchema for an SQLite file that holds tables but not ours as we write them (an empty one becomes
-    ours; one of ours from before forks only lacks ``forked_from``, added on opening)."""
+    ours; one of ours from before forks or learners only lacks ``forked_from`` or ``learner``, added on opening)."""
     tables = {str(name) for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if not tables:
         return
@@ -125,6 +127,7 @@ def transaction(db: sqlite3.Connection) -> Iterator[None]:
 
 class LogStore:
     def __init__(self, folder: Path) -> None:
+        self.folder = folder  # the data directory
         self.path = folder / DB_NAME
 
     def open(self) -> sqlite3.Connection:
@@ -144,9 +147,10 @@ class LogStore:
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
         """The session's row; called inside the transaction that writes its first records."""
         forked = info.forked_from.model_dump_json() if info.forked_from is not None else None
-        db.execute("INSERT INTO sessions (id, classroom, title, model, started, classroom_toml, forked_from) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                   (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml, forked))
+        db.execute("INSERT INTO sessions (id, classroom, title, model, started, classroom_toml, forked_from, learner) "
+                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml, forked,
+                    info.learner))
 
     def add(self, info: SessionInfo, records: list[Timed]) -> None:
         """A whole session at once (a fork): its row and every record, in one transaction."""
@@ -218,8 +222,8 @@ class LogStore:
         with closing(self.open()) as db:
             try:
                 session_id = self.find(db, id_or_prefix)
-                id_, classroom, title, model, started, toml, forked = db.execute(
-                    "SELECT id, classroom, title, model, started, classroom_toml, forked_from FROM sessions "
+                id_, classroom, title, model, started, toml, forked, learner = db.execute(
+                    "SELECT id, classroom, title, model, started, classroom_toml, forked_from, learner FROM sessions "
                     "WHERE id = ?", (session_id,)).fetchone()
                 rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
                                   (session_id,)).fetchall()
@@ -229,7 +233,8 @@ class LogStore:
             info = SessionInfo.model_validate(clean_tree({"id": id_, "classroom": classroom, "title": title,
                                                           "model": model, "started": started,
                                                           "classroom_toml": toml,
-                                                          "forked_from": json.loads(forked) if forked else None}))
+                                                          "forked_from": json.loads(forked) if forked else None,
+                                                          "learner": learner}))
         except ValueError as exc:
             raise StoreError(f"{describe_path(self.path)}: session {session_id}: its header cannot be read "
                              f"({one_line(str(exc).splitlines()[0])})") from None
@@ -242,3 +247,36 @@ class LogStore:
                 skipped.append(f"{describe_path(self.path)}: session {session_id} record {seq} skipped: "
                                f"{one_line(str(exc), 160)}")
         return info, records, skipped
+
+    def each_session(self, types: tuple[str, ...]) -> Iterator[tuple[SessionInfo, list[Timed], float]]:
+        """Every session, oldest first, with its records of these learner-side types and its last record's time,
+        for the gradebook, which reads thousands of sessions: two queries in all, only the records it needs, and
+        their text not made inert (it shows none of it; see ``parse_learner_side``)."""
+        if not self.path.exists():
+            return
+        marks = ", ".join("?" * len(types))
+        with closing(self.open()) as db:
+            try:
+                heads = db.execute("""
+                    SELECT s.id, s.classroom, s.title, s.model, s.started, s.classroom_toml, s.learner,
+                           (SELECT r.t FROM records r WHERE r.session_id = s.id ORDER BY r.seq DESC LIMIT 1)
+                    FROM sessions s ORDER BY s.started, s.id""").fetchall()
+                rows = db.execute(f"SELECT session_id, t, type, body FROM records WHERE type IN ({marks}) "
+                                  "ORDER BY session_id, seq", types).fetchall()
+            except sqlite3.Error as exc:
+                raise self._failed(exc) from None
+        wanted: dict[str, list[Timed]] = {}
+        for session_id, t, kind, body in rows:
+            try:
+                wanted.setdefault(str(session_id), []).append(Timed(float(t), parse_learner_side(str(kind), body)))
+            except (LogError, TypeError, ValueError):  # the export of that session names it; here it is left out
+                continue
+        for id_, classroom, title, model, started, toml, learner, last in heads:
+            try:
+                info = SessionInfo(id=str(id_), classroom=one_line(str(classroom), 200), title=one_line(str(title)),
+                                   model=str(model), started=float(started or 0), classroom_toml=str(toml),
+                                   learner=one_line(str(learner), 200) if learner else None)
+            except ValueError:
+                continue
+            yield info, wanted.get(info.id, []), float(last or 0)
+

@@ -52,7 +52,8 @@ class LessonState:
         if self.phase == Phase.ENDED or self.score is not None:
             score, top = self.score or (0, 0)
             retry = f" · F7 retries the {self.missed} missed" if self.missed and self.phase is not None else ""
-            return f"📖 Lesson over{f' · score {score}/{top}' if top else ''}{retry} · ask anything", False
+            records = " · Ctrl+R records" if self.phase is not None else ""
+            return f"📖 Lesson over{f' · score {score}/{top}' if top else ''}{retry}{records} · ask anything", False
         scenes = self.classroom.scenes
         scene = scenes[self.scene] if self.scene < len(scenes) else None
         where = f"📖 {self.scene + 1}/{len(scenes)}"

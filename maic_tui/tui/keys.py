@@ -41,6 +41,7 @@ ROOM_BINDINGS: list[BindingType] = [
     Binding("f9", "faster", "Faster", priority=True, show=False),
     Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
     Binding("ctrl+o", "toggle_voice", "Voice", priority=True, show=False),  # out loud, or not
+    Binding("ctrl+r", "export_records", "Records", priority=True, show=False),  # the lesson line offers it
     *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
 ]
 
@@ -76,6 +77,8 @@ KEYS: list[tuple[str, str]] = [
     ("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, e the "
                "end, a asks the director, Enter lets it decide"),
     ("Ctrl+O", "mute / unmute the class's voice (with --voice; the roster shows who speaks aloud)"),
+    ("Ctrl+R", "write your learning records (xAPI statements) beside the session, and send them to the LRS if one "
+               "is configured"),
     ("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, copy"),
 ]
 

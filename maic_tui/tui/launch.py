@@ -7,6 +7,7 @@ schemas are not loaded before it); what can be checked cheaply is checked before
 from __future__ import annotations
 
 import contextlib
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
             data_dir: str | None = None, resume: str | None = None, lesson: bool = True,
-            voice: VoiceSettings | None = None) -> int:
+            voice: VoiceSettings | None = None, learner: str | None = None) -> int:
     """Run the app; a broken classroom file or config is raised here, after the terminal is restored."""
     if voice is not None and voice.provider == "off" and voice.audio_out is not None:
         from maic_tui.live.voice import VoiceError
@@ -34,6 +35,9 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
 
         load_classroom(classroom_name)  # raises the loader's own one-line error for the missing file
     read_setting("theme")  # a config file that does not parse fails here, before the terminal is taken
+    from maic_tui.learning.learner import learner_name
+
+    learner = learner_name(learner)  # and so does a [learner] table that cannot be used
     if resume is None or flags.get("model"):
         ModelSpec.parse(requested_model(flags)).check()  # an unknown model: one line, no screen
     folder = paths.data_dir(data_dir)
@@ -50,7 +54,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
 
         classroom = load_classroom(classroom_name)
         return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name, lesson=lesson,
-                                        voice=voice)
+                                        voice=voice, learner=learner)
 
     return _run(open_classroom, resume or classroom_name, theme)
 
@@ -90,4 +94,10 @@ def _run(opener: Opener, opening: str, theme: str | None) -> int:
     if session is not None and not app.is_web:
         with contextlib.suppress(OSError):  # the terminal may be gone (a closed window)
             print(f"Session {session} recorded · go on with: maic-tui --resume {session}", flush=True)
+        from maic_tui.learning.delivery import at_session_end
+
+        sent = at_session_end(app.room.recipe.data_dir or paths.data_dir(None), session)  # [records] auto = true
+        if sent is not None:
+            with contextlib.suppress(OSError):
+                print(f"maic-tui: {sent}", file=sys.stderr, flush=True)
     return 0 if app.return_code is None else app.return_code

@@ -33,6 +33,7 @@ SENT: dict[str, dict[str, str]] = {
     "ctrl+p": dict.fromkeys(TERMINALS, "\x10"),
     "ctrl+t": dict.fromkeys(TERMINALS, "\x14"),  # step mode
     "ctrl+o": dict.fromkeys(TERMINALS, "\x0f"),  # the voice, muted or not
+    "ctrl+r": dict.fromkeys(TERMINALS, "\x12"),  # the learning records
     "pageup": dict.fromkeys(TERMINALS, "\x1b[5~"),
     "pagedown": dict.fromkeys(TERMINALS, "\x1b[6~"),
     **{f"f{n}": {**dict.fromkeys(TERMINALS, seq), "linux": linux}
@@ -42,7 +43,7 @@ SENT: dict[str, dict[str, str]] = {
 }
 ADVERTISED_NAMES = {"Enter": "enter", "Ctrl+J": "ctrl+j", "Tab": "tab", "Shift+Tab": "shift+tab", "Esc": "escape",
                     "Ctrl+C": "ctrl+c", "Ctrl+Q": "ctrl+q", "Ctrl+P": "ctrl+p", "Ctrl+T": "ctrl+t", "Ctrl+O": "ctrl+o",
-                    "PageUp": "pageup",
+                    "Ctrl+R": "ctrl+r", "PageUp": "pageup",
                     "PageDown": "pagedown", **{f"F{n}": f"f{n}" for n in range(1, 10)}}
 
 

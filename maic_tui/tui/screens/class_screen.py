@@ -18,7 +18,7 @@ from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import DecisionKey, PersonaRequested, ReplayFinished, ScrollRequested, SendRequested
-from maic_tui.tui.screens.voiced import VoicedScreen
+from maic_tui.tui.screens.recording import RecordingScreen
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -39,7 +39,7 @@ DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared materi
              "--model openai:NAME (see README).")
 
 
-class ClassScreen(VoicedScreen):
+class ClassScreen(RecordingScreen):
     classroom: Classroom
     view: ClassroomView  # everything the room shows
     turns: TurnDriver  # the queue, the lesson, interrupting
@@ -182,6 +182,7 @@ class ClassScreen(VoicedScreen):
         self.turns.attach(session, self._lesson_pacing(), with_lesson=True)
         self.view.notice = None
         self._warn_if_not_recorded()
+        self.records_waiting()  # what an LRS that was away missed goes now
         self._play_queue()
         if self.recipe.lesson and self.recipe.resume is None and self.turns.start_lesson(self.view.scene_index):
             self._play_queue()  # a new session plays its lesson at once; a resumed one waits (F7)

@@ -375,7 +375,7 @@ class RoomScreen(SwitchingScreen):
             return self.stoppable()
         if action == "copy_selection":
             return self._selection() is not None
-        return True
+        return super().check_action(action, parameters)
 
     def action_stop(self) -> None:
         self.action_interrupt()

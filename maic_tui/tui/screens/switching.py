@@ -71,7 +71,10 @@ class SwitchingScreen(ClassScreen):
         self.notify(f"Forked before turn {turn}: this is session {forked.id}.", markup=False, timeout=6)
 
     async def _reopen(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        left = self.recorded_session()
         self.close_session()
+        if left is not None:
+            self.records_at_end(left)  # with [records] auto = true
         self.set_classroom(classroom, recipe)
         await self.rebuild_room()
 

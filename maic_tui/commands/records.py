@@ -1,0 +1,68 @@
+"""``maic-tui export ID --format xapi [--lrs URL]`` and ``maic-tui report``: learning records written, sent to an
+LRS, and gathered into a gradebook (README, *Learning records*)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import TextIO
+
+from maic_tui.bad_input import BadInput
+from maic_tui.files import check_target, write_atomically
+from maic_tui.learning.config import records_config
+from maic_tui.learning.delivery import configured_lrs, sent_words
+from maic_tui.learning.export import session_statements, statements_json
+from maic_tui.learning.gradebook import as_csv, as_json, as_markdown, gradebook
+from maic_tui.learning.lrs import LrsError
+from maic_tui.paths import data_dir
+from maic_tui.text_safety import one_line
+
+EXIT_LRS = 1  # the records are fine; the LRS did not take them
+
+
+def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, learner: str | None,
+                lrs_url: str | None, out: TextIO, err: TextIO | None = None) -> int:
+    err = err or sys.stderr
+    if fmt != "xapi":
+        raise BadInput("--lrs sends learning records: give --format xapi with it")
+    target = check_target(Path(output), "export") if output is not None else None
+    config = records_config()
+    lrs = configured_lrs(config, lrs_url) if lrs_url is not None else None  # checks the URL before any work
+    found = session_statements(data_dir(folder), session, learner)
+    for line in found.skipped:
+        err.write(f"maic-tui: warning: {line}\n")
+    if target is not None:
+        write_atomically(target, statements_json(found.statements), mode=0o600)
+        out.write(f"wrote {len(found.statements)} statements to {one_line(str(target.resolve()))}\n")
+    elif lrs is None:
+        out.write(statements_json(found.statements))
+    if lrs is None:
+        return 0
+
+    def progress(done: int, total: int) -> None:
+        if total > len(found.statements[:lrs.batch]):  # only when there is more than one batch
+            err.write(f"maic-tui: sent {done} of {total} statements\n")
+
+    try:
+        sent = lrs.send(found.statements, progress)
+    except LrsError as exc:
+        err.write(f"maic-tui: {exc}\n")
+        return EXIT_LRS
+    out.write(f"{sent_words(sent, lrs)}\n")
+    return 0
+
+
+def print_report(classroom: str | None, fmt: str, folder: str | None, output: str | None, out: TextIO,
+                 err: TextIO | None = None) -> int:
+    target = check_target(Path(output), "report") if output is not None else None
+    rows = gradebook(data_dir(folder), classroom)
+    if not rows:
+        which = f" of classroom '{one_line(classroom, 80)}'" if classroom is not None else ""
+        (err or sys.stderr).write(f"maic-tui: no recorded sessions{which}\n")
+    text = {"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows)
+    if target is None:
+        out.write(text)
+    else:
+        write_atomically(target, text)
+        out.write(f"wrote {len(rows)} rows to {one_line(str(target.resolve()))}\n")
+    return 0

@@ -1,0 +1,115 @@
+"""When learning records go out by themselves: the app's "export records" key, each session's end when
+``[records] auto = true``, and the queue sent at the next start. Each says what happened in one line; nothing here
+raises, since a class must never fail because its records could not go out."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from maic_tui.bad_input import BadInput
+from maic_tui.files import write_atomically
+from maic_tui.learning.config import RecordsConfig, lrs_credentials, records_config, web_address
+from maic_tui.learning.export import records_folder, session_statements, statements_json
+from maic_tui.learning.lrs import Lrs, LrsError, Sent
+from maic_tui.learning.outbox import Outbox
+from maic_tui.text_safety import one_line
+
+Progress = Callable[[int, int], None]
+
+
+def configured_lrs(config: RecordsConfig, endpoint: str | None = None, timeout: float | None = None) -> Lrs | None:
+    """The LRS to send to: ``endpoint`` (``--lrs``) else ``[records] lrs``; None when neither names one."""
+    url = endpoint or config.lrs
+    if url is None:
+        return None
+    if endpoint is not None:
+        try:
+            web_address(endpoint, "--lrs")
+        except ValueError as exc:
+            raise BadInput(str(exc)) from None
+    return Lrs(url, lrs_credentials(config), timeout if timeout is not None else config.timeout, config.batch)
+
+
+def sent_words(sent: Sent, lrs: Lrs) -> str:
+    had = f" ({sent.known} it had already)" if sent.known else ""
+    return f"{sent.stored + sent.known} statements sent to LRS {lrs.name}{had}"
+
+
+@dataclass(frozen=True, slots=True)
+class Exported:
+    path: Path | None  # where the statements were written (None: they could not be)
+    line: str  # what happened, for a toast or a terminal
+
+
+def export_records(data_dir: Path, session_id: str, progress: Progress | None = None) -> Exported:
+    """The app's key: the session's statements written beside the session, and sent when an LRS is configured
+    (queued when it is away)."""
+    try:
+        config = records_config()
+        found = session_statements(data_dir, session_id)
+        folder = records_folder(data_dir)
+        folder.mkdir(parents=True, exist_ok=True)
+        path = folder / f"{found.info.id}.xapi.json"
+        write_atomically(path, statements_json(found.statements), mode=0o600)
+    except (BadInput, OSError) as exc:
+        return Exported(None, f"learning records not written: {one_line(str(exc), 200)}")
+    line = f"{len(found.statements)} learning records written to {one_line(str(path), 200)}"
+    lrs = configured_lrs(config)
+    if lrs is None:
+        return Exported(path, line)
+    try:
+        return Exported(path, f"{line}; {sent_words(lrs.send(found.statements, progress), lrs)}")
+    except LrsError as exc:
+        queued = _queue(data_dir, found.info.id, found.statements)
+        return Exported(path, f"{line}; {exc}{queued}")
+
+
+def at_session_end(data_dir: Path, session_id: str, timeout: float | None = None) -> str | None:
+    """With ``[records] auto = true`` and an LRS: the ended session's statements queued, then the queue sent."""
+    try:
+        config = records_config()
+        lrs = configured_lrs(config, timeout=timeout)
+        if not config.auto or lrs is None:
+            return None
+        Outbox(data_dir).put(session_id, session_statements(data_dir, session_id).statements)
+    except (BadInput, OSError) as exc:
+        return f"learning records not queued: {one_line(str(exc), 200)}"
+    return _flush(data_dir, lrs)
+
+
+def at_start(data_dir: Path, timeout: float | None = None) -> str | None:
+    """Statements an LRS missed before, sent now; None when nothing waits (or no LRS is configured)."""
+    try:
+        outbox = Outbox(data_dir)
+        if not outbox.pending():
+            return None
+        lrs = configured_lrs(records_config(), timeout=timeout)
+    except (BadInput, OSError) as exc:
+        return f"learning records waiting: {one_line(str(exc), 200)}"
+    if lrs is None:
+        return None
+    return _flush(data_dir, lrs)
+
+
+def _flush(data_dir: Path, lrs: Lrs) -> str:
+    flushed = Outbox(data_dir).flush(lrs)
+    words = [*flushed.unreadable]
+    if flushed.sessions:
+        plural = "s" if flushed.sessions != 1 else ""
+        words.append(f"learning records of {flushed.sessions} session{plural} ({flushed.statements} statements) "
+                     f"sent to LRS {lrs.name}")
+    if flushed.problem is not None:
+        plural = "s" if flushed.waiting != 1 else ""
+        words.append(f"{flushed.problem}; the records of {flushed.waiting} session{plural} wait and go on the next "
+                     "start")
+    return "; ".join(words)
+
+
+def _queue(data_dir: Path, session_id: str, found: list[dict[str, object]]) -> str:
+    try:
+        Outbox(data_dir).put(session_id, found)
+    except OSError as exc:
+        return f"; not queued either: {one_line(str(exc), 120)}"
+    return "; queued, sent on the next start"

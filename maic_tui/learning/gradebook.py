@@ -1,0 +1,156 @@
+"""``maic-tui report``: a gradebook across recorded sessions, one row per session and its learner, as CSV (RFC 4180,
+a header row, opens in a spreadsheet as is), Markdown or JSON."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from dataclasses import asdict, dataclass
+from datetime import datetime
+from functools import lru_cache
+from pathlib import Path, PurePath
+
+from maic_tui.bad_input import BadInput
+from maic_tui.classroom.loader import load_classroom_text
+from maic_tui.classroom.models import Classroom
+from maic_tui.learning.facts import session_facts
+from maic_tui.log.store import LogStore
+from maic_tui.text_safety import one_line
+
+READS = ("scene", "quiz_result", "lesson_end")  # all a row needs of a session's records
+
+
+@dataclass(frozen=True, slots=True)
+class QuestionMark:
+    id: str
+    earned: int | None  # None: not answered
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class GradeRow:
+    session: str
+    classroom: str
+    title: str
+    learner: str
+    started: str  # ISO 8601, local time with its offset
+    duration: float  # seconds, to the last record
+    scenes_reached: int
+    scenes: int
+    questions: list[QuestionMark]
+    total: int
+    possible: int
+    percentage: float | None  # None: no points to earn
+    completed: bool
+
+
+def classroom_name(recorded: str) -> str:
+    """A classroom as the gradebook names it: a sample's name, or its file's name without ``.toml``."""
+    return PurePath(recorded).stem if recorded.endswith(".toml") else recorded
+
+
+def gradebook(data_dir: Path, classroom: str | None = None) -> list[GradeRow]:
+    rows = []
+    wanted = classroom_name(classroom) if classroom is not None else None
+    for info, records, last in LogStore(data_dir).each_session(READS):
+        name = classroom_name(info.classroom)
+        if wanted is not None and name != wanted:
+            continue
+        kept = _classroom(info.classroom_toml)
+        if kept is None:
+            continue
+        facts = session_facts(kept, records)
+        answers = facts.last_answers
+        marks = [QuestionMark(q.id, answers[q.id].result.earned if q.id in answers else None, q.worth)
+                 for scene in kept.scenes for q in scene.questions]
+        possible = facts.possible
+        rows.append(GradeRow(
+            info.id, name, kept.title, info.learner or kept.learner.nickname,
+            datetime.fromtimestamp(info.started).astimezone().isoformat(timespec="seconds"), round(last, 2),
+            len(facts.reached), len(kept.scenes), marks, facts.earned, possible,
+            round(100 * facts.earned / possible, 1) if possible else None, facts.completed))
+    return rows
+
+
+@lru_cache(maxsize=64)
+def _classroom(toml: str) -> Classroom | None:
+    """Sessions of one classroom share its text: it is read once."""
+    try:
+        return load_classroom_text(toml, "the session's classroom")
+    except BadInput:
+        return None
+
+
+def _question_columns(rows: list[GradeRow]) -> list[tuple[str, str]]:
+    """(classroom, question id) in order of first appearance; the classroom is named only when there are several."""
+    return list(dict.fromkeys((row.classroom, mark.id) for row in rows for mark in row.questions))
+
+
+def as_csv(rows: list[GradeRow]) -> str:
+    columns = _question_columns(rows)
+    several = len({row.classroom for row in rows}) > 1
+    names = [f"{c}:{q}" if several else q for c, q in columns]
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n")
+    writer.writerow(["session", "classroom", "title", "learner", "started", "duration_s", "scenes_reached",
+                     "scenes", *(f"{name} {part}" for name in names for part in ("earned", "points")),
+                     "total", "possible", "percentage", "completed"])
+    for row in rows:
+        marks = {(row.classroom, mark.id): mark for mark in row.questions}
+        cells: list[object] = [_cell(row.session), _cell(row.classroom), _cell(row.title), _cell(row.learner),
+                               row.started, row.duration, row.scenes_reached, row.scenes]
+        for column in columns:
+            mark = marks.get(column)
+            cells += ["" if mark is None or mark.earned is None else mark.earned, "" if mark is None else mark.points]
+        cells += [row.total, row.possible, "" if row.percentage is None else row.percentage,
+                  "yes" if row.completed else "no"]
+        writer.writerow(cells)
+    return out.getvalue()
+
+
+def _cell(text: str) -> str:
+    """A text cell a spreadsheet shows as text: one that starts as a formula would is quoted (CSV injection)."""
+    text = one_line(text, 200)
+    return f"'{text}" if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def as_json(rows: list[GradeRow]) -> str:
+    return json.dumps([asdict(row) for row in rows], ensure_ascii=False, indent=2) + "\n"
+
+
+def as_markdown(rows: list[GradeRow]) -> str:
+    """One table per classroom, a column per question (earned/points, – when not answered)."""
+    if not rows:
+        return "No recorded sessions.\n"
+    parts = []
+    for name in dict.fromkeys(row.classroom for row in rows):
+        mine = [row for row in rows if row.classroom == name]
+        questions = [q for c, q in _question_columns(mine)]
+        head = ["session", "learner", "started", "time", "scenes", *questions, "total", "%", "completed"]
+        lines = [f"## {_md(mine[0].title)} ({_md(name)})", "", "| " + " | ".join(map(_md, head)) + " |",
+                 "|" + "---|" * len(head)]
+        for row in mine:
+            marks = {mark.id: mark for mark in row.questions}
+            cells = [row.session, row.learner, row.started[:16].replace("T", " "), _minutes(row.duration),
+                     f"{row.scenes_reached}/{row.scenes}",
+                     *(_mark(marks.get(q)) for q in questions), f"{row.total}/{row.possible}",
+                     "" if row.percentage is None else f"{row.percentage:g}", "yes" if row.completed else "no"]
+            lines.append("| " + " | ".join(map(_md, cells)) + " |")
+        parts.append("\n".join(lines))
+    return "\n\n".join(parts) + "\n"
+
+
+def _mark(mark: QuestionMark | None) -> str:
+    if mark is None:
+        return ""
+    return f"{'–' if mark.earned is None else mark.earned}/{mark.points}"
+
+
+def _minutes(seconds: float) -> str:
+    whole = int(seconds)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def _md(text: str) -> str:
+    return one_line(text, 120).replace("|", "\\|")
