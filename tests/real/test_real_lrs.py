@@ -65,7 +65,8 @@ def ralph(tmp_path: Path) -> Iterator[str]:
 
 
 def test_a_played_lesson_sent_twice_to_ralph_is_stored_once_as_sent(
-        ralph: str, private_data_dir: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+        ralph: str, private_data_dir: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
     session = played("derivatives", "partly", capsys, "--learner", "Ana")
     statements = exported(session, capsys)
     monkeypatch.setenv("MAIC_LRS_USER", USER)
