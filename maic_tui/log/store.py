@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
+from maic_tui.log.delta_runs import RUN, expand
 from maic_tui.log.progress import lesson_progress
 from maic_tui.log.records import LogError, SessionInfo, Timed, parse_learner_side, parse_record, record_json
 from maic_tui.text_safety import clean_tree, one_line
@@ -225,7 +226,7 @@ class LogStore:
                 id_, classroom, title, model, started, toml, forked, learner = db.execute(
                     "SELECT id, classroom, title, model, started, classroom_toml, forked_from, learner FROM sessions "
                     "WHERE id = ?", (session_id,)).fetchone()
-                rows = db.execute("SELECT seq, t, body FROM records WHERE session_id = ? ORDER BY seq",
+                rows = db.execute("SELECT seq, t, type, body FROM records WHERE session_id = ? ORDER BY seq",
                                   (session_id,)).fetchall()
             except sqlite3.Error as exc:
                 raise self._failed(exc) from None
@@ -240,9 +241,9 @@ class LogStore:
                              f"({one_line(str(exc).splitlines()[0])})") from None
         records: list[Timed] = []
         skipped: list[str] = []
-        for seq, t, body in rows:
+        for seq, t, kind, body in rows:
             try:
-                records.append(Timed(float(t), parse_record(body)))
+                records += expand(body) if kind == RUN else [Timed(float(t), parse_record(body))]
             except (LogError, TypeError, ValueError) as exc:  # the others still replay
                 skipped.append(f"{describe_path(self.path)}: session {session_id} record {seq} skipped: "
                                f"{one_line(str(exc), 160)}")
