@@ -74,8 +74,8 @@ def test_a_run_row_that_cannot_be_read_is_skipped_with_one_line(tmp_path: Path) 
     log.record(AgentEndEvent(data=AgentEndData(message_id="m1", agent_id="a")))
     log.close()
     with sqlite3.connect(tmp_path / DB_NAME) as db:
-        db.execute("""UPDATE records SET body = '{"type": "text_deltas", "data": {"messageId": "m1", "pieces": [[1, 2]]}}'
-                      WHERE type = 'text_deltas'""")
+        bad = '{"type": "text_deltas", "data": {"messageId": "m1", "pieces": [[1, 2]]}}'  # a number for text
+        db.execute("UPDATE records SET body = ? WHERE type = 'text_deltas'", (bad,))
     _, records, skipped = LogStore(tmp_path).load(log.session_id)
     assert [r.record.type for r in records] == ["learner", "agent_end"]
     assert len(skipped) == 1 and "each piece is [seconds, text]" in skipped[0]
