@@ -51,3 +51,19 @@ def transcript(view: ClassroomView) -> list[tuple[str, ...]]:
 def record_types(data_dir: Path) -> list[str]:
     with sqlite3.connect(data_dir / DB_NAME) as db:
         return [row[0] for row in db.execute("SELECT type FROM records ORDER BY session_id, seq")]
+
+
+def logged_types(data_dir: Path) -> list[str]:
+    """Each recorded record's type, as a reader of the log sees them (a run of speech is its pieces), session after
+    session; empty while nothing is recorded."""
+    from maic_tui.log.store import LogStore
+
+    if not (data_dir / DB_NAME).exists():
+        return []
+    store = LogStore(data_dir)
+    try:
+        sessions = sorted(store.sessions(), key=lambda s: (s.started, s.id))
+    except Exception:  # the database is still being created by the process under test
+        return []
+    return [item.record.type for s in sessions for item in store.load(s.id)[1]]
+

@@ -18,7 +18,7 @@ import pytest
 from maic_tui.bad_input import MAX_FILE_BYTES
 from maic_tui.cli import main
 from maic_tui.log.store import DB_NAME, LogStore
-from tests.session_helpers import two_speaker_script, write_script
+from tests.session_helpers import logged_types, two_speaker_script, write_script
 
 MAIC = [sys.executable, "-m", "maic_tui.cli"]
 
@@ -92,8 +92,7 @@ def test_a_corrupt_record_is_skipped_and_the_rest_still_replays(private_data_dir
 
 
 def _records(db: Path) -> list[str]:
-    with sqlite3.connect(db) as conn:
-        return [row[0] for row in conn.execute("SELECT type FROM records ORDER BY seq")]
+    return logged_types(db.parent)
 
 
 def _start_slow_run(tmp_path: Path, *extra: str) -> subprocess.Popen[str]:

@@ -20,7 +20,7 @@ from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.palette import PaletteCommands
 from maic_tui.tui.widgets.transcript import MessageView
-from tests.session_helpers import transcript, two_speaker_script, write_script
+from tests.session_helpers import logged_types, transcript, two_speaker_script, write_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
 from tests.tui.pty_helpers import run_in_pty
 
@@ -161,11 +161,11 @@ def test_sigterm_and_sighup_quit_the_app_like_ctrl_q(tmp_path: Path, private_dat
     exit_code, _ = run_in_pty(["derivatives", "--model", spec, "--no-lesson"], [(b"How?\r", 2.5),
                                                                   (lambda proc: proc.send_signal(number), 3)])
     assert exit_code == code
-    with sqlite3.connect(private_data_dir / DB_NAME) as db:
-        rows = list(db.execute("SELECT type, body FROM records ORDER BY seq"))
-    kinds = [kind for kind, _ in rows]
+    kinds = logged_types(private_data_dir)
     assert "text_delta" in kinds and "interrupt" in kinds and kinds[-2:] == ["agent_end", "done"]
-    assert '"endReason":"interrupted"' in rows[-1][1]
+    with sqlite3.connect(private_data_dir / DB_NAME) as db:
+        (last,) = db.execute("SELECT body FROM records ORDER BY seq DESC LIMIT 1").fetchone()
+    assert '"endReason":"interrupted"' in last
 
 
 def test_on_leaving_the_app_says_the_session_id_and_how_to_go_on(private_data_dir: Path) -> None:

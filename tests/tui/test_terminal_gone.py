@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import sqlite3
 import subprocess
 import sys
 import time
@@ -13,15 +12,14 @@ from pathlib import Path
 
 from maic_tui.log.store import DB_NAME, LogStore
 from maic_tui.room.replay import open_recorded
-from tests.session_helpers import two_speaker_script, write_script
+from tests.session_helpers import logged_types, two_speaker_script, write_script
 from tests.tui.pty_helpers import Until, run_in_pty
 
 HANG_UP = 129
 
 
 def _record_types(data_dir: Path) -> list[str]:
-    with sqlite3.connect(data_dir / DB_NAME) as db:
-        return [row[0] for row in db.execute("SELECT type FROM records ORDER BY seq")]
+    return logged_types(data_dir)
 
 
 def _closed_like_ctrl_q(data_dir: Path) -> None:
