@@ -13,6 +13,7 @@ import stat
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TextIO
 
 from maic_tui.bad_input import BadInput, describe_path
 
@@ -95,3 +96,14 @@ def locked(path: Path) -> Iterator[None]:
         yield
     finally:
         os.close(fd)  # closing releases the lock
+
+
+def emit(text: str, target: Path | None, out: TextIO, what: str = "", mode: int = 0o644) -> None:
+    """A command's output: to standard output, or written to ``target`` (checked before the work) and said so, as
+    ``wrote WHAT PATH``."""
+    if target is None:
+        out.write(text)
+        return
+    write_atomically(target, text, mode)
+    out.write(f"wrote {what}{describe_path(target.resolve())}\n")
+

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.commands.printer import TranscriptPrinter
-from maic_tui.files import check_target, write_atomically
+from maic_tui.files import check_target, emit
 from maic_tui.llm.spec import shown_model
 from maic_tui.log.exports import jsonl, open_log
 from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
@@ -48,11 +48,7 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
         text = jsonl(recorded.info, recorded.closed_records())
     else:
         text = markdown(recorded.info, recorded.rebuilt.view, recorded.rebuilt.quiz_results)
-    if target is None:
-        out.write(text)
-    else:
-        write_atomically(target, text)
-        out.write(f"wrote {one_line(str(target.resolve()))}\n")
+    emit(text, target, out)
     return 0
 
 

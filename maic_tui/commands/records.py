@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.bad_input import BadInput
-from maic_tui.files import check_target, write_atomically
+from maic_tui.files import check_target, emit
 from maic_tui.learning.config import records_config
 from maic_tui.learning.delivery import configured_lrs, sent_words
 from maic_tui.learning.export import session_statements, statements_json
@@ -31,11 +31,8 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
     found = session_statements(data_dir(folder), session, learner)
     for line in found.skipped:
         err.write(f"maic-tui: warning: {line}\n")
-    if target is not None:
-        write_atomically(target, statements_json(found.statements), mode=0o600)
-        out.write(f"wrote {len(found.statements)} statements to {one_line(str(target.resolve()))}\n")
-    elif lrs is None:
-        out.write(statements_json(found.statements))
+    if target is not None or lrs is None:  # with --lrs alone, only what the LRS said
+        emit(statements_json(found.statements), target, out, f"{len(found.statements)} statements to ", 0o600)
     if lrs is None:
         return 0
 
@@ -59,10 +56,5 @@ def print_report(classroom: str | None, fmt: str, folder: str | None, output: st
     if not rows:
         which = f" of classroom '{one_line(classroom, 80)}'" if classroom is not None else ""
         (err or sys.stderr).write(f"maic-tui: no recorded sessions{which}\n")
-    text = {"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows)
-    if target is None:
-        out.write(text)
-    else:
-        write_atomically(target, text)
-        out.write(f"wrote {len(rows)} rows to {one_line(str(target.resolve()))}\n")
+    emit({"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows), target, out, f"{len(rows)} rows to ")
     return 0

@@ -26,7 +26,7 @@ class DeltaRun:
     pieces: list[tuple[float, str]]
 
     def json(self) -> str:
-        data = {"messageId": self.message_id, "pieces": [[round(t, 4), text] for t, text in self.pieces]}
+        data = {"messageId": self.message_id, "pieces": [[t, text] for t, text in self.pieces]}  # t as the row keeps it
         return json_safe(json.dumps({"type": RUN, "data": data}, ensure_ascii=False, separators=(",", ":")))
 
     def redacted(self, secrets: tuple[str, ...]) -> DeltaRun:
