@@ -3,9 +3,9 @@
 Records are written in batches: a record waits at most ``FLUSH_SECONDS`` (100 ms), and ``done`` is written
 at once (the turn is complete on disk before the learner can type again). A batch's run of one message's pieces of
 speech is one row (``log/delta_runs.py``), so a stream costs a row per batch, not per token, and a killed process
-still loses at most the last batch. Events arrive with secrets already
-redacted (the engine's stream never carries one); the session's header, and any record that still holds a
-configured secret (a grader's comment, say), are redacted here, so nothing recorded or exported has one.
+still loses at most the last batch. Events arrive with secrets already redacted (the engine's stream never carries
+one); the session's header, and any record that still holds a configured secret (a grader's comment, say), are
+redacted here, so nothing recorded or exported has one.
 """
 
 from __future__ import annotations
@@ -105,6 +105,8 @@ class LogWriter:
                 deadline = time.monotonic() + FLUSH_SECONDS
                 while not self._urgent and (left := deadline - time.monotonic()) > 0:
                     self._wake.clear()
+                    if self._urgent:  # it came just before the clear: its wake is gone, not its urgency
+                        break
                     self._wake.wait(left)
                 # Cleared before the batch is taken: a record that comes after wakes the next batch.
                 self._collecting = self._urgent = False
