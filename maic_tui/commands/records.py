@@ -37,7 +37,7 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
         return 0
 
     def progress(done: int, total: int) -> None:
-        if total > len(found.statements[:lrs.batch]):  # only when there is more than one batch
+        if total > lrs.batch:  # only when there is more than one batch
             err.write(f"maic-tui: sent {done} of {total} statements\n")
 
     try:

@@ -13,7 +13,7 @@ from maic_tui.files import write_atomically
 from maic_tui.learning.config import RecordsConfig, lrs_credentials, records_config, web_address
 from maic_tui.learning.export import records_folder, session_statements, statements_json
 from maic_tui.learning.lrs import Lrs, LrsError, Sent
-from maic_tui.learning.outbox import Outbox
+from maic_tui.learning.outbox import Outbox, file_name
 from maic_tui.text_safety import one_line
 
 Progress = Callable[[int, int], None]
@@ -51,7 +51,7 @@ def export_records(data_dir: Path, session_id: str, progress: Progress | None = 
         found = session_statements(data_dir, session_id)
         folder = records_folder(data_dir)
         folder.mkdir(parents=True, exist_ok=True)
-        path = folder / f"{found.info.id}.xapi.json"
+        path = folder / f"{file_name(found.info.id)}.xapi.json"
         write_atomically(path, statements_json(found.statements), mode=0o600)
     except (BadInput, OSError) as exc:
         return Exported(None, f"learning records not written: {one_line(str(exc), 200)}")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.log.progress import possible_points
 from maic_tui.log.records import (
     LearnerRecord,
     LessonEndData,
@@ -64,12 +65,8 @@ class SessionFacts:
         return {answer.result.question_id: answer for answer in self.answered}
 
     @property
-    def earned(self) -> int:
-        return sum(answer.result.earned for answer in self.last_answers.values())
-
-    @property
     def possible(self) -> int:
-        return sum(question.worth for scene in self.classroom.scenes for question in scene.questions)
+        return possible_points(self.classroom)
 
     @property
     def completed(self) -> bool:

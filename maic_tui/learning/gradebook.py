@@ -64,12 +64,12 @@ def gradebook(data_dir: Path, classroom: str | None = None) -> list[GradeRow]:
         answers = facts.last_answers
         marks = [QuestionMark(q.id, answers[q.id].result.earned if q.id in answers else None, q.worth)
                  for scene in kept.scenes for q in scene.questions]
-        possible = facts.possible
+        earned, possible = sum(mark.earned or 0 for mark in marks), facts.possible
         rows.append(GradeRow(
             info.id, name, kept.title, info.learner or kept.learner.nickname,
             datetime.fromtimestamp(info.started).astimezone().isoformat(timespec="seconds"), round(last, 2),
-            len(facts.reached), len(kept.scenes), marks, facts.earned, possible,
-            round(100 * facts.earned / possible, 1) if possible else None, facts.completed))
+            len(facts.reached), len(kept.scenes), marks, earned, possible,
+            round(100 * earned / possible, 1) if possible else None, facts.completed))
     return rows
 
 

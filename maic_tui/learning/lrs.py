@@ -15,7 +15,7 @@ import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import urlsplit
+from urllib.parse import urlencode, urljoin, urlsplit
 
 from maic_tui.redaction import redact
 from maic_tui.text_safety import one_line
@@ -90,8 +90,6 @@ class Lrs:
 
     def query(self, **params: str) -> list[dict[str, Any]]:
         """``GET statements`` with these parameters, following ``more`` to the end."""
-        from urllib.parse import urlencode, urljoin
-
         url = f"{self.url}?{urlencode(params)}"
         found: list[dict[str, Any]] = []
         while url:

@@ -38,7 +38,7 @@ class Outbox:
 
     def put(self, session_id: str, found: list[Statement]) -> Path:
         self.folder.mkdir(parents=True, exist_ok=True)
-        target = self.folder / f"{_safe(session_id)}.json"
+        target = self.folder / f"{file_name(session_id)}.json"
         write_atomically(target, statements_json(found), mode=0o600)  # records about a person
         return target
 
@@ -73,12 +73,7 @@ class Outbox:
         return flushed
 
 
-def _safe(session_id: str) -> str:
+def file_name(session_id: str) -> str:
     """A session id as a file name (ids are ours, but a database can hold anything)."""
     name = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in session_id)[:120]
     return name or "session"
-
-
-def queued_count(data_dir: Path) -> int:
-    return len(Outbox(data_dir).pending())
-

@@ -20,6 +20,7 @@ from urllib.parse import quote
 from maic_tui import __version__
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.classroom.quiz import option_lines
 from maic_tui.learning.config import Account, LearnerConfig
 from maic_tui.learning.facts import Answered, SessionFacts
 from maic_tui.log.records import SessionInfo
@@ -117,8 +118,7 @@ class _Builder:
         result: dict[str, Any] = {"response": response(answer), "success": data.correct,
                                   "completion": True}
         if data.points > 0:
-            earned = min(max(data.earned, 0), data.points)
-            result["score"] = {"raw": earned, "min": 0, "max": data.points, "scaled": round(earned / data.points, 4)}
+            result["score"] = score(data.earned, data.points)
         return self.statement(answer.t, "answered", self.question(data.question_id, answer.question, data.question),
                               self.scene(scene) if scene is not None else self.course(), result)
 
@@ -136,9 +136,7 @@ class _Builder:
         for ended in facts.ended:
             result: dict[str, Any] = {"completion": True, "duration": duration(ended.t)}
             if ended.end.max_score > 0:
-                score = min(max(ended.end.score, 0), ended.end.max_score)
-                result["score"] = {"raw": score, "min": 0, "max": ended.end.max_score,
-                                   "scaled": round(score / ended.end.max_score, 4)}
+                result["score"] = score(ended.end.score, ended.end.max_score)
             timed.append((ended.t, 1, self.statement(ended.t, "completed", self.course(), result=result)))
         timed.append((facts.last, 2, self.statement(facts.last, "terminated", self.course(),
                                                     result={"duration": duration(facts.last)})))
@@ -162,6 +160,12 @@ def interaction(question: QuizQuestion, lang: str) -> dict[str, Any]:
             "choices": [{"id": option.value, "description": {lang: option.label}} for option in question.options]}
 
 
+def score(earned: int, top: int) -> dict[str, float]:
+    """A score of ``top`` > 0 points: raw within 0..top, scaled within 0..1, as the spec requires."""
+    raw = min(max(earned, 0), top)
+    return {"raw": raw, "min": 0, "max": top, "scaled": round(raw / top, 4)}
+
+
 def response(answer: Answered) -> str:
     """The learner's answer in the interaction's own format: choice ids joined by ``[,]``, or the text."""
     data, question = answer.result, answer.question
@@ -173,7 +177,7 @@ def response(answer: Answered) -> str:
 
 def _chosen_from_words(question: QuizQuestion, words: str) -> list[str]:
     """The options a log written before ``chosen`` names in its answer (``A) label; C) label``)."""
-    lettered = {f"{chr(ord('A') + n)}) {option.label}": option.value for n, option in enumerate(question.options)}
+    lettered = {option_lines(question, [option.value]): option.value for option in question.options}
     return [lettered[part] for part in words.split("; ") if part in lettered]
 
 
