@@ -68,7 +68,7 @@ def session_with_history(path: Path, data_dir: Path | None = None, stepping: boo
         log = start_log(data_dir, "bench", room, f"script:{path}", ModelOptions(), classroom_text="")
     session = ClassroomSession(room, f"script:{path}", log=log)
     if stepping:  # as the app's turn driver attaches it: each decision asks the picker, which is off
-        session.context.picker = StepMode(room).pick
+        session.context.picker = StepMode(room)
     for i in range(EARLIER_MESSAGES // 2):
         session.history.append(HistoryEntry("learner", f"Earlier question {i}?"))
         session.history.append(HistoryEntry("agent", "An earlier answer. " * 5, f"a{i % 6}", f"Agent {i % 6}"))

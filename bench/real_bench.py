@@ -49,7 +49,7 @@ async def _turns(url: str) -> tuple[float, float, int]:
     ModelClient.model = timed  # type: ignore[method-assign]
     try:
         session = ClassroomSession(load_classroom("derivatives"), "openai:smollm2",
-                                   ModelOptions(base_url=url, max_tokens=200, retries=0, timeout=120))
+                                   ModelOptions(base_url=url, max_tokens=200, retries=0, timeout=120, pace=0.0))
         started = time.perf_counter()
         events = 0
         for message in MESSAGES:

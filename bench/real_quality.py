@@ -92,7 +92,8 @@ async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, A
     room = load_classroom("derivatives")
     if not rules:  # every decision asked of the model, as before the routing rules
         room = room.model_copy(update={"routing": room.routing.model_copy(update={"rules": []})})
-    session = ClassroomSession(room, "openai:smollm2", ModelOptions(base_url=url), data_dir=data_dir)
+    # shown as it streams (--pace 0): what this measures is the model's and the routing's part
+    session = ClassroomSession(room, "openai:smollm2", ModelOptions(base_url=url, pace=0.0), data_dir=data_dir)
     rows = []
     try:
         for question in QUESTIONS:
@@ -156,8 +157,8 @@ async def _both(url: str, folder: Path) -> list[tuple[str, list[dict[str, Any]]]
 
 
 def _report(title: str, rows: list[dict[str, Any]]) -> None:
-    print(f"real server (llama.cpp, SmolLM2-135M), default settings, {len(rows)} questions on 'derivatives', "
-          f"{title}:")
+    print(f"real server (llama.cpp, SmolLM2-135M), default settings but text shown as it streams, {len(rows)} questions "
+          f"on 'derivatives', {title}:")
     for row in rows:
         later = ", ".join(f"{t:.2f}" for t in row["ttft_later"]) or "-"
         first = f"{row['ttft_first']:.2f}" if row["ttft_first"] is not None else "-"

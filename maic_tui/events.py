@@ -134,6 +134,10 @@ class TraceRecord(WireModel):
     final: str
     reason: str | None = None
     latency_ms: float = 0.0
+    # Made while the last speaker's message was still being shown (ARCHITECTURE.md, *Deciding ahead*), and how
+    # long the class then stood silent waiting for this step: the learner's wait, not the model's latency.
+    made_ahead: bool = False
+    waited_ms: float | None = None
     usage: TokenUsage | None = None  # when the server reports it (a call cut short at its answer may not)
     prompt: list[PromptMessage] = Field(default_factory=list)  # what the model was sent (before any re-ask)
     attempts: list[DecisionAttempt] = Field(default_factory=list)  # each ask, in order (raw/guards: all of them)

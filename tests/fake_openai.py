@@ -32,6 +32,7 @@ class Reply:
 class FakeServer:
     replies: list[Reply] = field(default_factory=list)
     requests: list[dict[str, Any]] = field(default_factory=list)
+    arrived: list[float] = field(default_factory=list)  # time.monotonic() of each request, in order
     headers: list[dict[str, str]] = field(default_factory=list)
     url: str = ""
     hung_up: int = 0  # streams the client closed before their end
@@ -72,7 +73,9 @@ def _handler(server: FakeServer) -> type[BaseHTTPRequestHandler]:
 
         def do_POST(self) -> None:
             body = json.loads(self.rfile.read(int(self.headers.get("content-length", 0))) or b"{}")
-            server.requests.append(body)
+            with server.lock:
+                server.requests.append(body)
+                server.arrived.append(time.monotonic())
             server.headers.append(dict(self.headers))
             with server.lock:
                 server.in_flight += 1

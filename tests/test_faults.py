@@ -21,7 +21,7 @@ CLASS_NAMES = ("Error:", "Exception", "ValidationError", "JSONDecodeError", "Uni
 
 
 def _session(url: str, **options: object) -> ClassroomSession:
-    settings = {"base_url": url, "retries": 0, "timeout": 5.0} | options
+    settings = {"base_url": url, "retries": 0, "timeout": 5.0, "pace": 0.0} | options  # shown as it streams
     return ClassroomSession(classroom(), "openai:fake-model", ModelOptions(**settings))
 
 

@@ -18,7 +18,7 @@ from maic_tui.provider import make_provider
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
 INSTANT = ModelOptions(pace=0)  # the demo model streams at a readable pace by default
-TIMING = re.compile(r'"latencyMs":[0-9.]+')
+TIMING = re.compile(r'"(latencyMs|waitedMs)":[0-9.]+')
 
 
 @pytest.mark.parametrize("spec", ["", "gpt-4", "openai:", "script:", "demo:x", "ollama:llama3"])

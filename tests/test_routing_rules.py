@@ -86,7 +86,8 @@ async def test_the_model_is_offered_only_what_the_guards_accept_in_the_prompt_an
                Reply(pick("USER"), usage=(1260, 7, 1200))]
     with fake_openai(*replies) as server:
         session = ClassroomSession(ruled(), "openai:fake-model",
-                                   ModelOptions(base_url=server.url, retries=0, timeout=5.0, structured="json_schema"))
+                                   ModelOptions(base_url=server.url, retries=0, timeout=5.0, structured="json_schema",
+                                                pace=0.0))
         events = await play(session, "What is a limit?")
     trace = done(events).data.director_trace
     assert [(r.path, r.final) for r in trace] == [("rule", "teacher"), ("model", "kim"), ("model", "USER")]

@@ -73,7 +73,7 @@ class TurnDriver:
         from maic_tui.live.lesson_player import LessonPlayer
 
         self.session = session
-        session.context.picker = self.step_mode.pick
+        session.context.picker = self.step_mode
         if with_lesson and session.classroom.scenes:
             self.lesson = LessonPlayer(session, pacing)
 
@@ -134,6 +134,9 @@ class TurnDriver:
             self.voice.interrupt()
         if self.lesson is not None and self.running:
             self.lesson.hold()
+        if self._speaking():
+            assert self.session is not None
+            self.session.raise_hand()  # the class lets the learner in after the agent speaking now
         return self.ready
 
     @property

@@ -71,9 +71,12 @@ class LessonPlayer:
         return self.cursor.phase
 
     def hold(self) -> None:
-        """Stop at the end of the step being played (the learner has something to say)."""
+        """Stop at the end of the step being played (the learner has something to say); a turn the lesson opened
+        ends once its agent speaking now has finished."""
         self._hold = True
         self._awake.set()
+        if self._in_turn:
+            self.session.raise_hand()
 
     def cut(self) -> None:
         """Stop now: the message being read is cut (and replays later), a turn is interrupted."""

@@ -139,6 +139,10 @@ class ClassroomSession:
                 self._interrupt_pending = True
         self.engine.interrupt()
 
+    def raise_hand(self) -> None:
+        """The learner sent another message while the class speaks: the turn ends after the agent speaking now."""
+        self.engine.raise_hand()
+
     def change_scene(self, index: int) -> None:
         """Agents see this scene (and its slide elements) from their next turn on."""
         if 0 <= index < len(self.classroom.scenes) and index != self.context.scene_index:

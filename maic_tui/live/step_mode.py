@@ -27,6 +27,11 @@ class StepMode:
         self.on_change: Callable[[], None] | None = None  # the card or the mode changed
         self._commands: asyncio.Queue[Command] | None = None
 
+    @property
+    def waits(self) -> bool:
+        """The next decision waits for the tester (the engine decides nothing ahead of it)."""
+        return self.on
+
     def toggle(self) -> bool:
         """On or off; off lets a waiting decision go to the director. The new state."""
         self.on = not self.on
@@ -59,6 +64,9 @@ class StepMode:
             self._commands.put_nowait(("release", ""))
 
     # --- the director's side ---------------------------------------------------------------------------
+
+    async def __call__(self, request: DecisionRequest) -> str | None:
+        return await self.pick(request)
 
     async def pick(self, request: DecisionRequest) -> str | None:
         """The engine's picker: None at once while step mode is off."""

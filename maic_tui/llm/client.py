@@ -57,7 +57,7 @@ class ModelClient:
     _mode: StructuredMode | None = None  # the structured output mode in use (auto: found by trying)
     _remembered: bool = False
     _legacy_cap: bool = True  # also send the cap as max_tokens, until a server refuses that
-    _call: asyncio.Task[Any] | None = None
+    _calls: set[asyncio.Task[Any]] = field(default_factory=set)  # running now: an answer, a decision made ahead
     _models: dict[str, Runnable[Any, Any]] = field(default_factory=dict)
 
     # --- the server's ways --------------------------------------------------------------------------
@@ -131,6 +131,12 @@ class ModelClient:
         interrupted, self.interrupted, self._deadline = self.interrupted, False, None
         return interrupted
 
+    def extend_turn(self, seconds: float) -> None:
+        """Move the running turn's deadline by ``seconds``: the time the learner spent reading, which no model is
+        to blame for."""
+        if self._deadline is not None:
+            self._deadline += seconds
+
     def turn_expired(self) -> bool:
         return self._deadline is not None and time.monotonic() >= self._deadline
 
@@ -139,16 +145,17 @@ class ModelClient:
         return self._budget
 
     def interrupt(self) -> None:
-        """Stop the running model call now; the turn then closes with endReason "interrupted"."""
+        """Stop every running model call now; the turn then closes with endReason "interrupted"."""
         self.interrupted = True
-        if self._call is not None and not self._call.done():
-            self._call.cancel()
+        for call in list(self._calls):
+            call.cancel()
 
     # --- calls --------------------------------------------------------------------------------------
 
     async def call(self, attempt: Callable[[], Awaitable[T]], may_retry: Callable[[], bool] = lambda: True) -> T:
         """Run one model call, retries included, within its timeout and the turn's deadline, so that
-        ``interrupt`` can cancel it without cancelling the caller."""
+        ``interrupt`` can cancel it without cancelling the caller. Several may run at once (an agent's answer, and
+        the next decision made while it is read)."""
         if self.interrupted:
             raise Interrupted
         timeout = self.provider.options.timeout
@@ -172,7 +179,7 @@ class ModelClient:
         work = bounded_call(attempt_in_a_mode_the_server_takes, deadline=deadline,
                             retries=self.provider.options.retries, may_retry=may_retry, expired=expired)
         task = asyncio.ensure_future(work)
-        self._call = task
+        self._calls.add(task)
         try:
             return await task
         except asyncio.CancelledError:
@@ -181,7 +188,7 @@ class ModelClient:
                 raise Interrupted from None
             raise
         finally:
-            self._call = None
+            self._calls.discard(task)
 
     async def ask(self, caller: str, schema_name: str, schema: dict[str, Any], messages: Sequence[BaseMessage], *,
                   tokens: int, chars: int, until: Until | None = None, context: CallContext | None = None,

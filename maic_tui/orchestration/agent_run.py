@@ -8,7 +8,7 @@ reaches the same board. A rejected action is recorded as a warning and never emi
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
@@ -65,6 +65,12 @@ class AgentRun:
             else:
                 self._action(item)
 
+    def fork(self, board: Whiteboard) -> AgentRun:
+        """A twin on ``board`` (a copy of this run's) that goes on from here emitting nothing: the message as it will
+        be once shown whole (ARCHITECTURE.md, *Deciding ahead*)."""
+        return replace(self, board=board, emit=_unheard, speech=list(self.speech), actions=list(self.actions),
+                       ledger=list(self.ledger), warnings=list(self.warnings))
+
     def warn(self, text: str) -> None:
         self.warnings.append(text)
 
@@ -118,3 +124,7 @@ class AgentRun:
     def entry(self, interrupted: bool) -> HistoryEntry:
         return HistoryEntry(role="agent", text="".join(self.speech).strip(), agent_id=self.agent.id,
                             name=self.agent.name, actions=tuple(self.actions), interrupted=interrupted)
+
+
+def _unheard(event: Event) -> None:
+    pass

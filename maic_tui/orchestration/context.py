@@ -27,6 +27,7 @@ class EngineContext:
     scene_index: int = 0
     message_count: int = 0
     picker: Picker | None = None  # step mode: who picks each decision the rules or the model would take
+    hand_raised: bool = False  # the learner sent another message during this turn: it ends after the speaker
 
     @property
     def scene(self) -> Scene | None:

@@ -47,6 +47,8 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         message = f"the turn ran past its limit of {ctx.turn_budget_seconds():g} s; stopped"
         writer(ErrorEvent(data=ErrorData(message=message)))
         return step.end("error", "limit", END, message)
+    if ctx.hand_raised and turns > 0:
+        return step.end("cue_user", "limit", USER, "the learner sent another message: it is answered next")
     if turns >= ctx.settings.agent_turns(limits):
         return step.end("agent_turn_limit", "limit", END, f"{turns} agent turns reached the limit")
     if state["director_calls"] >= budget:

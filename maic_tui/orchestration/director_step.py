@@ -3,6 +3,7 @@ dispatched, or the turn ended with the learner cued), and its trace record."""
 
 from __future__ import annotations
 
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,6 +57,7 @@ class DirectorStep:
         self.prompt: list[PromptMessage] = []
         self.attempts: list[DecisionAttempt] = []
         self.proposal: str | None = None  # in step mode: what the director proposed, when the tester asked
+        self.started = time.perf_counter()  # the learner waits from here (a decision made ahead says otherwise)
 
     def take(self, choice: Choice) -> dict[str, Any]:
         if choice.final == USER:
@@ -70,6 +72,7 @@ class DirectorStep:
         record = TraceRecord(
             step=self.number, path=path, candidates=self.candidates, raw=raw,
             parsed=self.parsed, guards=self.guards, final=final, reason=reason, latency_ms=round(self.latency_ms, 2),
+            waited_ms=round((time.perf_counter() - self.started) * 1000, 2),
             usage=self.usage, prompt=[self._redacted(m) for m in self.prompt],
             attempts=[a.model_copy(update={"raw": self._redacted_text(a.raw)}) for a in self.attempts],
             proposal=self.proposal,

@@ -28,6 +28,7 @@ from maic_tui.events import (
 from maic_tui.llm import describe
 from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.agent_node import agent_node
+from maic_tui.orchestration.ahead import Foresight
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
@@ -44,13 +45,15 @@ class TurnEngine:
         # Called with each director decision as it is made (the TUI's live trace panel); the full trace,
         # with action warnings filled in, still arrives in ``done``.
         self.on_trace: Callable[[TraceRecord], None] | None = None
+        self.foresight = Foresight(ctx)  # decisions made while the last message is read (ARCHITECTURE.md)
         graph = StateGraph(TurnState)
 
         async def director(state: TurnState, writer: StreamWriter) -> dict[str, Any]:
-            return await director_node(ctx, state, writer)
+            taken = await self.foresight.taken(state, writer)
+            return taken if taken is not None else await director_node(ctx, state, writer)
 
         async def agent_generate(state: TurnState, writer: StreamWriter) -> dict[str, Any]:
-            return await agent_node(ctx, state, writer)
+            return await agent_node(ctx, state, writer, self.foresight)
 
         graph.add_node("director", director)
         graph.add_node("agent_generate", agent_generate)
@@ -63,6 +66,13 @@ class TurnEngine:
 
     def interrupt(self) -> None:
         self.ctx.client.interrupt()
+        self.foresight.clear()
+
+    def raise_hand(self) -> None:
+        """The learner sent another message: the turn ends once the agent speaking now has finished (nobody else
+        is sent, and a decision made ahead is dropped unapplied)."""
+        self.ctx.hand_raised = True
+        self.foresight.clear()
 
     def first_agent(self, message: Addressed) -> str | None:
         """Who opens the turn without asking the director: the agent the learner picked, or the discussion's
@@ -91,6 +101,7 @@ class TurnEngine:
         client = ctx.client
         redactor = EventRedactor(client.secrets)
         ctx.turn_start = len(ctx.history)
+        ctx.hand_raised = False
         ctx.history.append(entry)
         client.start_turn(ctx.turn_budget_seconds())
         final: TurnState = initial_state(text, first, lesson)
@@ -120,6 +131,7 @@ class TurnEngine:
                     yield safe
             final = {**final, "end_reason": "error"}
         finally:
+            self.foresight.clear()
             interrupted = client.end_turn()
         for safe in redactor(done_event(final, interrupted, client.structured_mode)):
             yield safe

@@ -23,6 +23,10 @@ class QueuedPicks:
     def __init__(self, picks: Iterable[str]) -> None:
         self.left = deque(picks)
 
+    @property
+    def waits(self) -> bool:
+        return bool(self.left)
+
     async def __call__(self, request: DecisionRequest) -> str | None:
         return self.left.popleft() if self.left else None
 

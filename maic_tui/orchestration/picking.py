@@ -47,3 +47,10 @@ class DecisionCard:
 Picker = Callable[[DecisionRequest], Awaitable[str | None]]
 
 
+def waits(picker: Picker | None) -> bool:
+    """Whether ``picker`` may take the next decision itself (step mode on, picks left): nothing is then decided
+    ahead of it (ARCHITECTURE.md, *Deciding ahead*). A picker says so with a ``waits`` attribute; one that does not
+    say is taken to."""
+    return picker is not None and bool(getattr(picker, "waits", True))
+
+

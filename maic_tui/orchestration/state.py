@@ -55,6 +55,7 @@ class TurnSettings:
     max_director_calls: int | None = None  # lower than the budget formula, for routing QA
     muted: frozenset[str] = frozenset()  # agents the learner muted: the director may not pick them
     max_agents: int | None = None  # the learner's limit on agent turns per learner turn (below the classroom's)
+    decide_ahead: bool = True  # decide who speaks next while the last message is still read (ARCHITECTURE.md)
 
     def agent_turns(self, limits: Limits) -> int:
         """Agent turns allowed in one learner turn."""

@@ -42,11 +42,19 @@ def _tokens(record: TraceRecord) -> str:
     return f"prompt {usage.prompt}, completion {usage.completion}, cached {usage.cached}"
 
 
+def _waited(record: TraceRecord) -> str:
+    """When the decision was made, and what it cost the learner (older logs do not say)."""
+    if record.waited_ms is None:
+        return ""
+    when = "made ahead, while the last message was read; " if record.made_ahead else ""
+    return f"\nwhen: {when}the learner waited {record.waited_ms:.0f} ms"
+
+
 def sections(turn: TurnDecisions, record: TraceRecord) -> list[tuple[str, str]]:
     """(title, body) pairs, every text made safe for a terminal."""
     parts = [("Decision", f"{turn.heading}, step {record.step}\npath: {record.path}\nfinal: {record.final}\n"
                           f"why: {why(record)}\ncandidates: {', '.join(record.candidates) or '-'}\n"
-                          f"latency: {record.latency_ms:.0f} ms\ntokens: {_tokens(record)}")]
+                          f"latency: {record.latency_ms:.0f} ms{_waited(record)}\ntokens: {_tokens(record)}")]
     for index, attempt in enumerate(record.attempts, 1):
         body = f"raw answer:\n{attempt.raw or '(nothing)'}\n"
         if attempt.parsed is not None:

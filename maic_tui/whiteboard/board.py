@@ -7,6 +7,7 @@ actions on a fresh board gives the same board, ids included. A rejected action c
 from __future__ import annotations
 
 from collections.abc import Callable
+from copy import deepcopy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -84,6 +85,13 @@ class Whiteboard:
             "elements": [e.model_dump() for e in self._elements],
             "counters": dict(self._counters),
         }
+
+    def copy(self) -> Whiteboard:
+        """A board of its own with the same content: changes to it leave this one as it is."""
+        twin = Whiteboard()
+        twin.is_open, twin._elements, twin._counters = self.is_open, self._elements, dict(self._counters)
+        twin._applied, twin.history = self._applied, deepcopy(self.history)
+        return twin
 
     # --- changing ----------------------------------------------------------------------------------
 

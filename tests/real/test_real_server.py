@@ -31,7 +31,8 @@ def server_url() -> Iterator[str]:
 
 @pytest.mark.parametrize("structured", ["off", "json_object", "auto"])
 async def test_three_learner_turns_are_well_formed(server_url: str, structured: str) -> None:
-    options = ModelOptions(base_url=server_url, structured=structured, max_tokens=160, retries=1, timeout=120)
+    options = ModelOptions(base_url=server_url, structured=structured, max_tokens=160, retries=1, timeout=120,
+                           pace=0.0)  # shown as it streams: the modes are what this is about
     session = ClassroomSession(load_classroom("derivatives"), "openai:smollm2", options)
     for message in MESSAGES:
         events = await play(session, message)
@@ -53,7 +54,7 @@ async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: 
     from maic_tui.log.records import LessonEndRecord, QuizResultRecord
     from tests.test_lesson_cursor import lesson
 
-    options = ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120)
+    options = ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120, pace=0.0)
     session = ClassroomSession(lesson(tmp_path), "openai:smollm2", options)
     player = LessonPlayer(session)
     records = [r async for r in player.play()]
@@ -70,6 +71,20 @@ async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: 
     errors = [r.data.message for r in records if r.type == "error"]  # type: ignore[union-attr]
     assert all("\n" not in m and not m.startswith("engine:") for m in errors), errors
     assert any(isinstance(r, LessonEndRecord) for r in records)
+
+
+async def test_the_class_decides_who_speaks_next_while_the_learner_reads(server_url: str) -> None:
+    """At the default reading pace, a discussion's decisions after its opener are made while the last message is
+    still read, and the turn is as well-formed as ever."""
+    session = ClassroomSession(load_classroom("car-free-city"), "openai:smollm2",
+                               ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120))
+    events = await play(session, "Cars bring shops their customers, though.")
+    assert_well_formed(events)
+    trace = events[-1].data.director_trace  # type: ignore[union-attr]
+    assert trace[0].path == "trigger" and not trace[0].made_ahead
+    later = [r for r in trace[1:] if r.path in ("model", "fallback", "rule", "limit")]
+    assert later and all(r.made_ahead for r in later), [(r.path, r.final, r.made_ahead) for r in trace]
+    assert all(r.waited_ms is not None for r in trace)
 
 
 def test_a_generated_classroom_validates_and_plays(server_url: str, tmp_path: Path,

@@ -1,0 +1,80 @@
+"""An agent's model call (ARCHITECTURE.md, *One learner turn*): its prompt, then the stream parsed as chunks arrive
+into an ``Answer``. Nothing here touches the board or emits an event: the agent node shows the answer, so an answer
+written ahead for a speaker the director picked early is only a buffer until it is shown."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.messages import SystemMessage
+
+from maic_tui.actions import effective_actions
+from maic_tui.classroom.models import Agent
+from maic_tui.llm import CallContext
+from maic_tui.llm.context import calling
+from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
+from maic_tui.orchestration.answer import Answer
+from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.history import agent_messages
+from maic_tui.orchestration.parser import StreamParser
+from maic_tui.orchestration.prompts.agent import agent_system_prompt
+from maic_tui.orchestration.state import AGENT_TOKENS, TurnState
+from maic_tui.orchestration.structured import agent_schema
+
+
+def allowed_actions(ctx: EngineContext, agent: Agent) -> list[str]:
+    return effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
+
+
+def reading_pace(ctx: EngineContext) -> float:
+    """Characters a second a server's answer is shown at (the session's pace; F8/F9 change it as it plays). The
+    offline models keep their own: the demo writes at the pace itself, a script as its file says."""
+    provider = ctx.client.provider
+    return provider.options.pace if provider.is_remote else 0.0
+
+
+def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
+    """The agent's model call, under way in a task of its own (retried only while nothing has streamed: the
+    learner has already seen any speech)."""
+    answer = Answer(agent.id, by_word=reading_pace(ctx) > 0)
+    return answer.start(ctx.client.call(lambda: _generate(ctx, state, agent, answer),
+                                        may_retry=lambda: answer.received == 0))
+
+
+async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
+    actions = allowed_actions(ctx, agent)
+    system = agent_system_prompt(agent, ctx.classroom, ctx.board, ctx.scene, actions, state["responses"],
+                                 state["instruction"])
+    messages = [SystemMessage(system), *agent_messages(ctx.history, agent.id, ctx.classroom.learner.nickname)]
+    call = CallContext(caller=agent.id, learner_message=state["learner_message"],
+                       spoken=tuple(r.agent_id for r in state["responses"]),
+                       board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],
+                       said=ctx.said(), scene=ctx.scene_index)
+    model = ctx.client.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
+    with calling(call):
+        await _consume(ctx, model.astream(messages), answer)
+
+
+async def _consume(ctx: EngineContext, stream: Any, answer: Answer) -> None:
+    parser = StreamParser()
+    cap = ctx.settings.output_char_cap
+    try:
+        async for chunk in stream:
+            text = chunk_text(chunk)
+            over = len(text) > cap - answer.received  # however large the chunk: a server may send megabytes in one
+            text = text[:cap - answer.received]
+            answer.received += len(text)
+            answer.add(parser.feed(text))
+            if parser.finished:
+                break
+            if over:
+                answer.warnings.append(f"output cut at {cap} characters")
+                break
+    except Exception as exc:  # a failed stream has already closed itself
+        if ended_at_cap(exc):
+            answer.warnings.append("the answer reached its token cap")
+        elif not is_empty_answer(exc):  # no chunk at all: an empty turn, not a failure
+            raise
+    else:
+        await stream.aclose()  # hang up on a model that goes on after its answer
+    answer.add(parser.close())
