@@ -23,7 +23,7 @@ from typing import Any
 
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
-from maic_tui.events import ActionEvent, AgentStartEvent, CueUserEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
+from maic_tui.events import ActionEvent, AgentStartEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
@@ -67,16 +67,27 @@ _TOKENIZER: Any = None
 
 
 def _violations(room: Any, question: str, events: list[Event]) -> list[str]:
+    """The routing rules as DESIGN.md states them (and the guards check): nobody twice in a row; in Q&A, no student
+    first for a clear question; no hand-back (USER) before a teacher or assistant taught, and no end to a clear
+    question without an answer. A discussion's opener is its trigger by design, and an END after a remark that is
+    no question is allowed (the learner is then cued after the loop)."""
     roles = {agent.id: agent.role for agent in room.agents}
     speakers = [e.data.agent_id for e in events if isinstance(e, AgentStartEvent)]
     found = [f"{a} twice in a row" for a, b in pairwise(speakers) if a == b]
-    if speakers and roles[speakers[0]] == "student" and is_clear_question(question):
+    question_asked = is_clear_question(question)
+    if room.session.type == "qa" and speakers and roles[speakers[0]] == "student" and question_asked:
         found.append("a student answered the question first")
-    cue_at = next((i for i, e in enumerate(events) if isinstance(e, CueUserEvent)), None)
-    if cue_at is not None:
-        before = [e.data.agent_id for e in events[:cue_at] if isinstance(e, AgentStartEvent)]
-        if not any(roles[a] in ("teacher", "assistant") for a in before):
+    done = events[-1]
+    if not isinstance(done, DoneEvent) or room.lead() is None:
+        return found
+    taught = False
+    for record in done.data.director_trace:
+        if record.final == "USER" and not taught and record.path != "limit":
             found.append("the learner was cued before anyone taught")
+        elif record.final == "END" and not taught and question_asked and record.path not in ("limit",):
+            found.append("the question was left without an answer")
+        elif roles.get(record.final) in ("teacher", "assistant"):
+            taught = True
     return found
 
 
@@ -157,8 +168,8 @@ async def _both(url: str, folder: Path) -> list[tuple[str, list[dict[str, Any]]]
 
 
 def _report(title: str, rows: list[dict[str, Any]]) -> None:
-    print(f"real server (llama.cpp, SmolLM2-135M), default settings but text shown as it streams, {len(rows)} questions "
-          f"on 'derivatives', {title}:")
+    print(f"real server (llama.cpp, SmolLM2-135M), default settings but text shown as it streams, {len(rows)} "
+          f"questions on 'derivatives', {title}:")
     for row in rows:
         later = ", ".join(f"{t:.2f}" for t in row["ttft_later"]) or "-"
         first = f"{row['ttft_first']:.2f}" if row["ttft_first"] is not None else "-"

@@ -258,3 +258,17 @@ async def test_a_new_message_while_an_agent_speaks_lets_the_learner_in_after_tha
     assert first.director_trace[1].reason == "the learner sent another message: it is answered next"
     assert first.end_reason == "cue_user" and [t.final for t in second.director_trace] == ["ta", "USER"]
     assert [r.data.agent_id for r in records if isinstance(r, AgentStartEvent)] == ["teacher", "ta"]
+
+
+async def test_a_servers_grammar_bounds_what_the_director_writes_besides_its_choice() -> None:
+    """A small model's instruction can run for seconds while the class waits: the schema bounds it (and a cue's
+    question and options), so a server that keeps to the schema stops it."""
+    with fake_openai() as server:
+        server.answer = routed([pick("teacher"), pick("END")], {"teacher": [text("Hi.")]})
+        session = session_on(server, pace=0.0)
+        session.provider.options = session.provider.options.model_copy(update={"structured": "json_schema"})
+        await timed_turn(session, "What is a limit?")
+    schema = server.requests[director_requests(server)[0]]["response_format"]["json_schema"]["schema"]
+    properties = schema["properties"]
+    assert properties["instruction"]["maxLength"] == properties["prompt"]["maxLength"] == 120
+    assert properties["options"]["items"]["maxLength"] == 120

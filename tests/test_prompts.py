@@ -15,8 +15,8 @@ from maic_tui.orchestration.history import (
     conversation_summary,
 )
 from maic_tui.orchestration.prompts.agent import agent_system_prompt
-from maic_tui.orchestration.prompts.director import RULES, director_messages
-from maic_tui.orchestration.prompts.opening import class_opening
+from maic_tui.orchestration.prompts.director import director_messages
+from maic_tui.orchestration.prompts.opening import RULES, class_opening
 from maic_tui.whiteboard import Whiteboard
 from tests.engine_helpers import classroom
 
@@ -120,7 +120,8 @@ def test_agent_prompt_lists_actions_board_ids_conflicts_and_peers() -> None:
     peers = [AgentTurnSummary(agent_id="kim", agent_name="Kim", content_preview="Why?", action_count=0)]
     prompt = agent_system_prompt(ROOM.agents[0], ROOM, board, ROOM.scenes[0], ["spotlight", "wb_edit_code"], peers,
                                  "Explain the loop")
-    assert "- wb_edit_code:" in prompt and "- wb_draw_text:" not in prompt
+    # every action of the class is documented in the opening all prompts share; the agent's own are named as such
+    assert "- wb_edit_code:" in prompt and "Your actions: spotlight, wb_edit_code; no others." in prompt
     assert "[id:c1]" in prompt and "L1: a = 1" in prompt
     assert "OVERLAP" in prompt
     assert '- Kim: "Why?"' in prompt and "[id:t1] title" in prompt
@@ -174,7 +175,8 @@ def test_director_prompts_keep_a_stable_prefix_and_show_no_placeholders() -> Non
 
 
 def test_the_director_and_every_agent_open_their_prompts_with_the_same_words() -> None:
-    """A server that caches its last prompt reuses the class's opening from an agent's call to the director's."""
+    """A server that caches its last prompt reuses the class's opening from an agent's call to the director's: the
+    class, how an agent answers and the documentation of every action an agent of the class may take."""
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
     system, _ = director_messages(ROOM, HISTORY, "What is a slope?", said, [], Whiteboard(), 2)
@@ -187,3 +189,6 @@ def test_the_director_and_every_agent_open_their_prompts_with_the_same_words() -
     assert all(f"{agent.id} ({agent.name}, {agent.role})" in opening for agent in ROOM.agents)
     assert "Sam: likes pictures" in opening and "Test class" in opening
     assert class_opening(classroom(learner={"nickname": "Ana"})) != opening  # the class's own, not a fixed preamble
+    assert "one JSON array" in opening and "- wb_draw_text:" in opening and "- spotlight:" in opening
+    assert all(prompt.index("You are ") > len(opening) for prompt in agents)  # an agent's own part comes after it
+    assert "- spotlight:" not in class_opening(classroom(scenes=[]))  # no slide in the class, no pointer at one

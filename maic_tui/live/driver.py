@@ -1,6 +1,7 @@
 """The one turn driver: how every client plays a live session (the app, ``run``, ``run --lesson``, ``demo``, ``eval``).
 
-Learner messages wait in a queue while the class speaks and are played one turn after another; the lesson plays
+Learner messages wait in a queue while the class speaks (the turn playing ends once the agent speaking has
+finished) and are played one turn after another; the lesson plays
 between them while it plays. Each message is read once, when it is sent (``submit``: the agent it names, or a
 one-line refusal); every record played reaches ``on_record`` (a ``learner`` record first for each message, an
 ``interrupt`` record when the learner interrupts), so a client only shows or prints records. ``interrupt`` is

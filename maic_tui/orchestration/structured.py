@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+SENTENCE = 120  # characters of an instruction, a cue's question or one of its options
+
 
 def director_schema(choices: Sequence[str]) -> dict[str, Any]:
     """A decision whose ``next_agent`` is one of ``choices`` (agent ids, USER, END): only what the guards accept."""
@@ -12,9 +14,10 @@ def director_schema(choices: Sequence[str]) -> dict[str, Any]:
         "type": "object",
         "properties": {
             "next_agent": {"type": "string", "enum": list(choices)},
-            "instruction": {"type": "string"},
-            "prompt": {"type": "string"},
-            "options": {"type": "array", "items": {"type": "string"}, "maxItems": 4},
+            # "One short sentence": a bound the server keeps, so a small model cannot ramble while the class waits.
+            "instruction": {"type": "string", "maxLength": SENTENCE},
+            "prompt": {"type": "string", "maxLength": SENTENCE},
+            "options": {"type": "array", "items": {"type": "string", "maxLength": SENTENCE}, "maxItems": 4},
         },
         "required": ["next_agent"],
     }

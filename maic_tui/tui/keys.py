@@ -58,7 +58,8 @@ def in_declared_order(found: dict[str, ActiveBinding], declared: Sequence[Bindin
 
 
 KEYS: list[tuple[str, str]] = [
-    ("Enter", "send; while the class speaks, messages wait in a queue (a lecture stops after its step)"),
+    ("Enter", "send; while the class speaks, messages wait in a queue: the class lets you in once the agent speaking "
+              "now has finished (a lecture stops after its step)"),
     ("Ctrl+J", "new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as kitty)"),
     ("`@` + name, Tab", "pick who answers first (completes agent names)"),
     ("Tab, then Enter", "answer with one of the suggested options (or click it); Shift+Tab goes back"),

@@ -12,13 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
+import sys
 import termios
 import threading
 from typing import IO, Any, cast
 
 from textual.driver import Driver
 from textual.drivers.linux_driver import LinuxDriver
-from textual.drivers.web_driver import WebDriver
 
 from maic_tui.tui.messages import TerminalClosed
 
@@ -103,40 +104,58 @@ class LocalTerminal(LinuxDriver):
                 return  # the app is stopping its input: it is leaving anyway
 
 
-class ServedTerminal(WebDriver):
-    """The web driver, for a browser tab: an output pipe that closed, or an input pipe that ended (the server
-    went away without telling), is the tab closing."""
+@functools.cache
+def served_terminal() -> type[Driver]:
+    """Our web driver, made when a browser tab first needs it: Textual's web driver is not imported in a terminal
+    (the first frame comes sooner)."""
+    from textual.drivers.web_driver import WebDriver
 
-    def __init__(self, app: Any, **options: Any) -> None:
-        super().__init__(app, **options)
-        self.lost = _Loss(self)
-        write = self._write
+    class ServedTerminal(WebDriver):
+        """The web driver, for a browser tab: an output pipe that closed, or an input pipe that ended (the server
+        went away without telling), is the tab closing."""
 
-        def guarded(data: bytes) -> int:
-            if self.lost.happened:
-                return len(data)
-            try:
-                return write(data)
-            except OSError:
+        def __init__(self, app: Any, **options: Any) -> None:
+            super().__init__(app, **options)
+            self.lost = _Loss(self)
+            write = self._write
+
+            def guarded(data: bytes) -> int:
+                if self.lost.happened:
+                    return len(data)
+                try:
+                    return write(data)
+                except OSError:
+                    self.lost()
+                    return len(data)
+
+            self._write = guarded  # type: ignore[assignment]
+
+        def start_application_mode(self) -> None:
+            self.lost.watch_from(asyncio.get_running_loop())
+            super().start_application_mode()
+
+        def run_input_thread(self) -> None:
+            super().run_input_thread()
+            if not self.exit_event.is_set():  # the input ended without the app stopping it: nobody is there
                 self.lost()
-                return len(data)
 
-        self._write = guarded  # type: ignore[assignment]
-
-    def start_application_mode(self) -> None:
-        self.lost.watch_from(asyncio.get_running_loop())
-        super().start_application_mode()
-
-    def run_input_thread(self) -> None:
-        super().run_input_thread()
-        if not self.exit_event.is_set():  # the input ended without the app stopping it: nobody is there
-            self.lost()
+    ServedTerminal.__qualname__ = "ServedTerminal"
+    return ServedTerminal
 
 
 def guarded_driver(chosen: type[Driver]) -> type[Driver]:
     """Ours in place of Textual's Linux and web drivers; any other (Windows, headless) as it is."""
     if chosen is LinuxDriver:
         return LocalTerminal
-    if chosen is WebDriver:
-        return ServedTerminal
+    web = sys.modules.get("textual.drivers.web_driver")  # imported by Textual only when it chose the web driver
+    if web is not None and chosen is web.WebDriver:
+        return served_terminal()
     return chosen
+
+
+def __getattr__(name: str) -> Any:
+    """``ServedTerminal`` for ``TEXTUAL_DRIVER=maic_tui.tui.terminal:ServedTerminal`` (how ``serve`` starts a tab's
+    app), made on first use."""
+    if name == "ServedTerminal":
+        return served_terminal()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
 from maic_tui.orchestration.prompts.example import example_output
@@ -30,13 +29,9 @@ BOARD_GUIDES = {
     "student": "Leave the board alone unless you were invited; then add one small thing with clear space "
                "around it, never clear or delete.",
 }
-OUTPUT_RULES = """\
-Answer with one JSON array and nothing else (no code fences, no prose around it). Each item is an object:
-a text item has "type": "text" and "content" with the words you say; an action item has "type": "action",
-"name" (one of your actions below) and "params". Text and actions may alternate in any order; an action takes
-effect where it appears. Always start with [, even after an interruption. Speech is spoken aloud: no markdown,
-and never announce or describe your actions ("let me draw..."). Only speech counts toward the length; actions
-are free. Say something of your own: do not copy the example."""
+# The format itself is the class's opening (shared by every prompt, see opening.py); this is the agent's own part.
+OUTPUT_RULES = ("Answer as the class's agents do (above), as yourself. Say something of your own: do not copy the "
+                "example.")
 
 
 def _scene_block(scene: Scene | None) -> str:
@@ -71,7 +66,7 @@ def agent_system_prompt(
 ) -> str:
     role_guide, length = ROLE_GUIDES[agent.role]
     parts = [
-        class_opening(classroom),  # first and word for word the director's (see opening.py)
+        class_opening(classroom),  # first and word for word the director's and every agent's (see opening.py)
         f"You are {agent.name} ({agent.id}), the {agent.role}. Personality: {agent.persona}",
         f"{role_guide} Length: {length}. Address {classroom.learner.nickname} by name when it feels natural.",
         OUTPUT_RULES + "\nFor example:\n" + example_output(agent, classroom, scene, list(actions)),
@@ -79,7 +74,7 @@ def agent_system_prompt(
     if classroom.language != "en":
         parts.append(f"Important: speak in the language with code '{classroom.language}'.")
     if actions:
-        parts.append(f"Actions you may use:\n{describe_actions(actions)}\n{BOARD_GUIDES[agent.role]}")
+        parts.append(f"Your actions: {', '.join(actions)}; no others. {BOARD_GUIDES[agent.role]}")
     else:
         parts.append("You have no actions: answer with text items only.")
     state = "open" if board.is_open else "closed, so the slide is visible"

@@ -3,7 +3,6 @@ The answer is one JSON object; see ``decision.py``."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
@@ -18,29 +17,6 @@ from maic_tui.whiteboard import Whiteboard
 
 DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
 CROWDED = 5  # more elements than this and the director should not add more board work
-
-# Short on purpose: on a server that keeps one prompt cached, every decision after an agent spoke pays for its
-# whole prompt, and the guards enforce in code what matters most (ARCHITECTURE.md, *One learner turn*).
-RULES = """\
-Rules:
-1. The teacher opens; in a discussion whoever raised the topic may open, then the teacher guides.
-2. Call an agent twice in a turn only if truly needed.
-3. Mix roles rather than two of one role in a row.
-4. Never ask for an explanation again: ask for a question, an example or a summary.
-5. A clear question from the learner goes to the teacher first.
-6. Students only react after the teacher (or assistant) explained.
-7. Each agent speaks only for itself.
-8. Once the message is dealt with (one or two agents): USER if the learner was asked something, else END.
-9. The instruction: one short sentence on what the agent adds."""
-
-
-def answer_format(classroom: Classroom) -> str:
-    """How to answer, with concrete examples from this class: no placeholder a small model could copy."""
-    lead = classroom.lead() or classroom.agents[0]
-    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."})
-    return (f'Answer one JSON object, such as {pick} or {{"next_agent": "END"}}; with USER you may add "prompt" (a '
-            'short question) and 2-4 "options".')
-
 
 def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
     if not responses:
@@ -80,17 +56,10 @@ def director_messages(
     # What stays the same for every decision of a session comes first, what changes last, so that servers
     # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next; the opening is
     # the agents' too, so it is reused after an agent spoke as well.
+    # How the class is directed is in the opening every prompt of the class shares (opening.py), last.
     parts = [
         class_opening(classroom),
-        f"{DIRECTS}: you decide who speaks next, an agent, the learner (USER) or nobody (END).",
-    ]
-    if classroom.session.type == "discussion":
-        session = classroom.session
-        trigger = f" It was raised by {session.trigger_agent}." if session.trigger_agent else ""
-        parts.append(f"This is a discussion, not Q&A. Topic: {session.topic}. {session.prompt}{trigger}".strip())
-    parts += [
-        RULES,
-        answer_format(classroom),
+        f"{DIRECTS}: you are the director; decide by the director's rules above who speaks next.",
         f"Conversation so far:\n{conversation_summary(history, learner.nickname)}",
         f"Spoke in this turn:\n{_spoken(responses, ledger)}",
         _board(board),

@@ -1,16 +1,77 @@
-"""What every prompt of a class opens with, word for word the same for the director and each agent.
+"""What every prompt of a class opens with, word for word the same for the director and each agent: the class and
+who is in it, how an agent's answer is written, every action an agent of the class may take, and how the director
+decides and answers (last, next to the director's own part: further from it, a small model's decisions went astray,
+measured with ``make bench-real``).
 
-A server that keeps its last prompt cached (llama.cpp with one slot) then reuses this part from an agent's call to
-the director's and back, instead of reading it again after every speaker (ARCHITECTURE.md, *One learner turn*)."""
+A server that keeps its last prompt cached (llama.cpp with one slot) then reuses all of it from an agent's call to
+the director's, to the next agent's and back, so each call reads anew only what is its own: on a small server an
+agent's prompt is mostly this part, and reading it again before every speaker cost seconds (ARCHITECTURE.md,
+*One learner turn*)."""
 
 from __future__ import annotations
 
+import json
+
+from maic_tui.actions import ACTION_SCHEMAS, SLIDE_ACTIONS
+from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom
+
+ANSWERS = """\
+How an agent answers: one JSON array and nothing else (no code fences, no prose around it). Each item is an
+object: a text item has "type": "text" and "content" with the words the agent says; an action item has "type":
+"action", "name" (one of the agent's own actions) and "params". Text and actions may alternate in any order; an
+action takes effect where it appears. Always start with [, even after an interruption. Speech is spoken aloud: no
+markdown, and never announce or describe an action ("let me draw..."). Only speech counts toward the length;
+actions are free."""
+
+
+# Short on purpose, and the guards enforce in code what matters most (ARCHITECTURE.md, *One learner turn*).
+RULES = """\
+Rules:
+1. The teacher opens; in a discussion whoever raised the topic may open, then the teacher guides.
+2. Call an agent twice in a turn only if truly needed.
+3. Mix roles rather than two of one role in a row.
+4. Never ask for an explanation again: ask for a question, an example or a summary.
+5. A clear question from the learner goes to the teacher first.
+6. Students only react after the teacher (or assistant) explained.
+7. Each agent speaks only for itself.
+8. Once the message is dealt with (one or two agents): USER if the learner was asked something, else END.
+9. The instruction: one short sentence on what the agent adds."""
+
+
+def direction(classroom: Classroom) -> str:
+    """How the class is directed: who decides, the mode, the rules, and the director's answer with concrete
+    examples from this class (no placeholder a small model could copy)."""
+    lead = classroom.lead() or classroom.agents[0]
+    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."})
+    parts = ["A director decides who speaks next: an agent, the learner (USER) or nobody (END)."]
+    if classroom.session.type == "discussion":
+        session = classroom.session
+        trigger = f" It was raised by {session.trigger_agent}." if session.trigger_agent else ""
+        parts.append(f"This is a discussion, not Q&A. Topic: {session.topic}. {session.prompt}{trigger}".strip())
+    parts += [RULES, f'The director answers one JSON object, such as {pick} or {{"next_agent": "END"}}; with USER it '
+                     'may add "prompt" (a short question) and 2-4 "options".']
+    return "\n\n".join(parts)
+
+
+def class_actions(classroom: Classroom) -> list[str]:
+    """Every action some agent of the class may take in some scene, in the catalogue's order."""
+    allowed = {name for agent in classroom.agents for name in agent.actions}
+    if not any(scene.type == "slide" for scene in classroom.scenes):
+        allowed -= set(SLIDE_ACTIONS)
+    return [name for name in ACTION_SCHEMAS if name in allowed]
 
 
 def class_opening(classroom: Classroom) -> str:
-    """The class, who is in it and who the learner is: nothing that changes during a session."""
+    """The class, who is in it, who the learner is, how its agents answer and how it is directed: nothing that
+    changes during a session."""
     learner = classroom.learner
     roster = ", ".join(f"{a.id} ({a.name}, {a.role})" for a in classroom.agents)
     about = f": {learner.bio.rstrip('. ')}" if learner.bio else ""
-    return (f'The class "{classroom.title}". Agents: {roster}. The human learner is {learner.nickname}{about}.')
+    parts = [f'The class "{classroom.title}". Agents: {roster}. The human learner is {learner.nickname}{about}.',
+             ANSWERS]
+    actions = class_actions(classroom)
+    if actions:
+        parts.append(f"The actions an agent may take (each agent only its own):\n{describe_actions(actions)}")
+    parts.append(direction(classroom))
+    return "\n\n".join(parts)
