@@ -12,7 +12,6 @@ import time
 
 from maic_tui import cli
 from maic_tui.tui import app as app_module
-from maic_tui.tui.screens.room import RoomScreen
 
 WATCHED = ("langchain_openai", "langgraph", "langchain_core")
 
@@ -24,6 +23,14 @@ class FirstFrameProbe(app_module.ClassroomApp):
     def _report_frame(self) -> None:
         loaded = ",".join(m for m in WATCHED if m in sys.modules) or "-"
         print(f"FRAME {time.time():.6f} {loaded}", file=sys.__stdout__, flush=True)
+        # The room's code loads after the first frame: it is watched for, not patched before it is imported.
+        self._watch = self.set_interval(0.002, self._room_entered)
+
+    def _room_entered(self) -> None:
+        room = self._room
+        if room is not None and room.is_open and room.is_current and room.focused is not None:
+            self._watch.stop()
+            self.call_after_refresh(self.report_room)
 
     def report_room(self) -> None:
         print(f"ROOM {time.time():.6f}", file=sys.__stdout__, flush=True)
@@ -33,16 +40,5 @@ class FirstFrameProbe(app_module.ClassroomApp):
         super().run(headless=True)
 
 
-entered = RoomScreen.enter_room
-
-
-def enter_and_report(room: RoomScreen) -> None:
-    entered(room)
-    app = room.app
-    assert isinstance(app, FirstFrameProbe)
-    room.call_after_refresh(app.report_room)
-
-
-RoomScreen.enter_room = enter_and_report  # type: ignore[method-assign]
 app_module.ClassroomApp = FirstFrameProbe  # type: ignore[misc]
 cli.main(["derivatives", "--pace", "0"])  # the real command line, as `maic-tui derivatives` runs it

@@ -9,7 +9,9 @@ import asyncio
 import contextlib
 import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable
+from concurrent.futures import Future
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -22,7 +24,7 @@ from maic_tui.redaction import redact, usable_secrets
 from maic_tui.settings import ConfigError, read_setting, save_setting
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import TerminalClosed
-from maic_tui.tui.screens.room import NARROW_COLUMNS, RoomScreen
+from maic_tui.tui.screens.opening import NARROW_COLUMNS, OpeningScreen
 from maic_tui.tui.theming import DEFAULT_THEME, register_themes
 
 if TYPE_CHECKING:
@@ -33,6 +35,7 @@ if TYPE_CHECKING:
 
     from maic_tui.classroom.models import Classroom
     from maic_tui.classroom.themes import ThemeSpec
+    from maic_tui.tui.screens.room import RoomScreen
 
 Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the classroom and settings
 
@@ -45,7 +48,6 @@ def palette_commands() -> type[Provider]:
 
 
 class ClassroomApp(App[None]):
-    CSS_PATH = Path(__file__).with_name("app.tcss")  # absolute: subclasses elsewhere still find it
     TITLE = "maic-tui"
     COMMANDS = App.COMMANDS | {palette_commands}
     # Textual declares this "ClassVar[...] | None", which mypy reads as an instance variable.
@@ -70,9 +72,20 @@ class ClassroomApp(App[None]):
         self._theme_specs, self._theme_errors = register_themes(self)
         self._config_error: str | None = None
         self.theme = self._pick_theme()
-        self.room = RoomScreen(self._theme_specs, opening)
+        self._opening = opening
+        self._room: RoomScreen | None = None
         if classroom is not None:
             self.room.set_classroom(classroom, recipe or SessionRecipe())
+
+    @property
+    def room(self) -> RoomScreen:
+        """The room's screen, made on first use: with a classroom file to open, after the first frame (the room's
+        code is most of what the app loads)."""
+        if self._room is None:
+            from maic_tui.tui.screens.room import RoomScreen
+
+            self._room = RoomScreen(self._theme_specs, self._opening)
+        return self._room
 
     @property
     def startup_error(self) -> Exception | None:
@@ -83,6 +96,10 @@ class ClassroomApp(App[None]):
         return self._theme_specs
 
     def get_default_screen(self) -> Screen[None]:
+        if self._opener is not None:
+            return OpeningScreen(self._opening)
+        # Textual reads a screen's CSS_PATH when a screen is pushed, not for the default screen: the room is one here.
+        self._load_screen_css(self.room)
         return self.room
 
     def on_mount(self) -> None:
@@ -92,13 +109,28 @@ class ClassroomApp(App[None]):
         self.theme_changed_signal.subscribe(self, self._theme_changed)
         self._catch_stop_signals()
         if self._opener is not None:
-            self.call_after_refresh(self.room.open_with, self._opener)
+            self.call_after_refresh(self._enter_room, self._opener)
+
+    async def _enter_room(self, opener: Opener) -> None:
+        """After the first frame: the classroom file is checked in a thread while the room's code loads; the room
+        (still saying it opens the classroom) goes over the opening screen, for good (nothing pops it)."""
+        checked: Future[tuple[Classroom, SessionRecipe]] = Future()
+
+        def check() -> None:
+            try:
+                checked.set_result(opener())
+            except Exception as exc:  # the room's worker raises it, and the app exits with its lines
+                checked.set_exception(exc)
+
+        threading.Thread(target=check, name="open-classroom", daemon=True).start()
+        await self.push_screen(self.room)
+        self.room.open_with(checked.result)
 
     def notify(self, message: str, *, title: str = "", severity: SeverityLevel = "information",
                timeout: float | None = None, markup: bool = True) -> None:
         """Every notification is plain text (messages quote model output, file names and classroom text), and never
         shows a configured secret (a server's error may echo the key)."""
-        options = self.room.recipe.options
+        options = self._room.recipe.options if self._room is not None else None
         secrets = usable_secrets(options.secrets()) if options is not None else ()
         super().notify(one_line(redact(message, secrets), 500), title=one_line(redact(title, secrets), 120),
                        severity=severity, timeout=timeout, markup=False)

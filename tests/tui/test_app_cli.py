@@ -85,3 +85,15 @@ def test_the_app_module_loads_without_langchain_or_langgraph() -> None:
             "if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "[]"
+
+
+def test_the_first_frame_is_the_opening_screen_and_the_rooms_code_loads_after_it() -> None:
+    # The room's screen, its widgets, its styles and Textual's web driver are most of what the app loads: a
+    # terminal's first frame needs none of them (make bench holds the first frame against a bare Textual app).
+    code = ("import sys; from maic_tui.tui.launch import run_app; from maic_tui.tui.app import ClassroomApp; "
+            "app = ClassroomApp(opener=lambda: None); print(type(app.get_default_screen()).__name__); "
+            "print(sorted(m for m in ('maic_tui.tui.screens.room', 'maic_tui.tui.widgets.composer', "
+            "'maic_tui.tui.widgets.board_pane', 'textual.drivers.web_driver', 'textual.widgets._text_area') "
+            "if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.split("\n")[:2] == ["OpeningScreen", "[]"]

@@ -12,6 +12,7 @@ fast stream never costs a widget update per token, and a watcher runs only when 
 from __future__ import annotations
 
 import contextlib
+from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, TypeVar
 
 from textual import events
@@ -21,10 +22,11 @@ from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
 from textual.reactive import var
 from textual.widget import Widget
-from textual.widgets import Footer, Header, Static
+from textual.widgets import Footer, Header
 
 from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
-from maic_tui.tui.plain import plain, plain_block
+from maic_tui.tui.plain import plain_block
+from maic_tui.tui.screens.opening import NARROW_COLUMNS, opening_line
 from maic_tui.tui.screens.switching import SwitchingScreen
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
@@ -44,13 +46,14 @@ if TYPE_CHECKING:
     from maic_tui.whiteboard.render import Pointer
 
 W = TypeVar("W", bound=Widget)
-NARROW_COLUMNS = 110  # below this the class list shows avatars only and the footer is compact
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
 SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 
 
 class RoomScreen(SwitchingScreen):
+    # Read with the room, after the first frame (the opening screen needs none of it); absolute, as Textual wants.
+    CSS_PATH = Path(__file__).with_name("room.tcss")
     BINDINGS: ClassVar[list[BindingType]] = ROOM_BINDINGS
 
     # What the widgets follow; each set once a frame from the view model.
@@ -80,7 +83,7 @@ class RoomScreen(SwitchingScreen):
         if self.is_open:
             yield self._room()
         else:
-            yield Static(plain(f"Opening {self._opening or 'the classroom'}…"), id="opening")
+            yield opening_line(self._opening)
         yield Footer()
 
     def _room(self) -> Widget:
