@@ -18,7 +18,7 @@ from maic_tui.live.step_mode import StepMode
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director import DIRECTS
-from maic_tui.room.decision_detail import sections
+from maic_tui.room.decision_detail import row, sections
 from maic_tui.room.decisions import SessionDecisions
 from tests.engine_helpers import act, assert_well_formed, classroom, done, items, pick, say, spoken, text
 from tests.fake_openai import FakeServer, Reply, fake_openai
@@ -233,6 +233,7 @@ async def test_the_decision_detail_says_it_was_made_ahead_and_what_the_learner_w
     first, second = (dict(sections(turn, record))["Decision"] for record in turn.records)
     assert "made while" not in first and "the learner waited" in first
     assert "made ahead, while the last message was read" in second and "the learner waited" in second
+    assert [row(turn, record).endswith("· made ahead") for record in turn.records] == [False, True]
     assert json.loads(done(events).model_dump_json(by_alias=True))["data"]["directorTrace"][1]["madeAhead"] is True
 
 

@@ -23,9 +23,10 @@ def why(record: TraceRecord) -> str:
 
 def row(turn: TurnDecisions, record: TraceRecord) -> str:
     """A decision as one line, what matters most first (a narrow pane cuts the end): turn.step, path, the final
-    choice, why, latency."""
+    choice, why, latency, and whether it was made while the last message was read."""
     return (f"{turn.number}.{record.step} {record.path} {terminal_safe(record.final)}: "
-            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms")
+            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms"
+            f"{' · made ahead' if record.made_ahead else ''}")
 
 
 def _verdicts(verdicts: list[GuardVerdict]) -> str:

@@ -198,6 +198,6 @@ class ComposerBox(Vertical):
         queue = self.query_one("#queue", Static)
         if queued:
             more = f" (+{len(queued) - 1} more)" if len(queued) > 1 else ""
-            queue.update(plain(f"⏳ queued: {one_line(queued[0], 60)}{more} — sent when the class finishes; "
-                               "Esc interrupts", None))
+            queue.update(plain(f"⏳ queued: {one_line(queued[0], 60)}{more} — sent once the agent speaking now has "
+                               "finished; Esc interrupts", None))
         queue.display = bool(queued)
