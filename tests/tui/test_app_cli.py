@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 from pathlib import Path
@@ -65,35 +66,39 @@ def test_a_broken_classroom_file_exits_2_with_its_problems_after_the_app_opened(
     assert all(line.startswith(str(broken)) for line in err.splitlines())
 
 
+def loaded_after(setup: str, watched: tuple[str, ...]) -> list[str]:
+    """Which of ``watched`` a fresh interpreter has loaded after running ``setup``."""
+    code = f"import sys; {setup}; print(sorted(m for m in {watched!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return ast.literal_eval(out.strip().splitlines()[-1])
+
+
 def test_the_shell_before_the_first_frame_loads_neither_pydantic_nor_the_classroom() -> None:
     # The first frame is a light shell; pydantic, the classroom and event schemas and the whiteboard load
     # in a thread after it (about 0.3 s on a 2-core machine).
-    code = ("import sys; from maic_tui.cli import main; from maic_tui.tui.app import ClassroomApp; "
-            "from maic_tui.tui.launch import run_app; from maic_tui.tui.theming import register_themes; "
-            "ClassroomApp(opener=lambda: None); "
-            "print(sorted(m for m in ('pydantic', 'maic_tui.classroom.models', 'maic_tui.events', "
-            "'maic_tui.whiteboard', 'maic_tui.room.view') if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    setup = ("from maic_tui.cli import main; from maic_tui.tui.app import ClassroomApp; "
+             "from maic_tui.tui.launch import run_app; from maic_tui.tui.theming import register_themes; "
+             "ClassroomApp(opener=lambda: None)")
+    assert loaded_after(setup, ("pydantic", "maic_tui.classroom.models", "maic_tui.events", "maic_tui.whiteboard",
+                                "maic_tui.room.view")) == []
 
 
 def test_the_app_module_loads_without_langchain_or_langgraph() -> None:
     # The first frame must not wait for them: they load with the session, in a thread, after it.
-    code = ("import sys; from maic_tui.tui.app import ClassroomApp; from maic_tui.tui.launch import run_app; "
-            "from maic_tui.settings import resolve_settings; resolve_settings({}); "
-            "print(sorted(m for m in ('langchain_openai', 'langgraph', 'langchain_core', 'openai') "
-            "if m in sys.modules))")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.strip() == "[]"
+    setup = ("from maic_tui.tui.app import ClassroomApp; from maic_tui.tui.launch import run_app; "
+             "from maic_tui.settings import resolve_settings; resolve_settings({})")
+    assert loaded_after(setup, ("langchain_openai", "langgraph", "langchain_core", "openai")) == []
 
 
 def test_the_first_frame_is_the_opening_screen_and_the_rooms_code_loads_after_it() -> None:
     # The room's screen, its widgets, its styles and Textual's web driver are most of what the app loads: a
     # terminal's first frame needs none of them (make bench holds the first frame against a bare Textual app).
-    code = ("import sys; from maic_tui.tui.launch import run_app; from maic_tui.tui.app import ClassroomApp; "
-            "app = ClassroomApp(opener=lambda: None); print(type(app.get_default_screen()).__name__); "
-            "print(sorted(m for m in ('maic_tui.tui.screens.room', 'maic_tui.tui.widgets.composer', "
-            "'maic_tui.tui.widgets.board_pane', 'textual.drivers.web_driver', 'textual.widgets._text_area') "
-            "if m in sys.modules))")
+    setup = ("from maic_tui.tui.launch import run_app; from maic_tui.tui.app import ClassroomApp; "
+             "ClassroomApp(opener=lambda: None).get_default_screen()")
+    assert loaded_after(setup, ("maic_tui.tui.screens.room", "maic_tui.tui.widgets.composer",
+                                "maic_tui.tui.widgets.board_pane", "textual.drivers.web_driver",
+                                "textual.widgets._text_area")) == []
+    code = ("from maic_tui.tui.app import ClassroomApp; "
+            "print(type(ClassroomApp(opener=lambda: None).get_default_screen()).__name__)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
-    assert out.split("\n")[:2] == ["OpeningScreen", "[]"]
+    assert out.strip() == "OpeningScreen"
