@@ -30,11 +30,11 @@ def routed(director: list[str], agents: dict[str, list[str | Reply]]) -> Callabl
     """The fake server's answers: the director's and each agent's own, in order, whatever order they are asked in."""
 
     def answer(body: dict[str, Any]) -> Reply:
-        system = body["messages"][0]["content"]
-        if DIRECTS in system:
+        own = body["messages"][1]["content"]  # the shared system message is every call's
+        if DIRECTS in own:
             return Reply(director.pop(0))
         for agent_id, answers in agents.items():
-            if f"({agent_id}), the" in system:
+            if f"({agent_id}), the" in own:
                 given = answers.pop(0)
                 return given if isinstance(given, Reply) else Reply(given)
         return Reply(status=500, text="nobody to answer")
@@ -60,7 +60,7 @@ async def timed_turn(session: ClassroomSession, message: str,
 
 
 def director_requests(server: FakeServer) -> list[int]:
-    return [i for i, body in enumerate(server.requests) if DIRECTS in body["messages"][0]["content"]]
+    return [i for i, body in enumerate(server.requests) if DIRECTS in body["messages"][1]["content"]]
 
 
 async def test_the_next_decision_and_answer_are_made_while_the_last_message_is_still_read() -> None:
@@ -72,7 +72,7 @@ async def test_the_next_decision_and_answer_are_made_while_the_last_message_is_s
     assert_well_formed(events)
     teacher_words = [t for t, e in timed if isinstance(e, TextDeltaEvent) and e.data.message_id.endswith("teacher")]
     second, third = director_requests(server)[1:]
-    kims = next(i for i, body in enumerate(server.requests) if "(kim), the" in body["messages"][0]["content"])
+    kims = next(i for i, body in enumerate(server.requests) if "(kim), the" in body["messages"][1]["content"])
     # the loop's clock and the server's are both time.monotonic()
     assert server.arrived[second] < teacher_words[-1] and server.arrived[kims] < teacher_words[-1]
     assert kims == second + 1 and third == kims + 1  # and nothing was asked twice
@@ -139,7 +139,7 @@ async def test_esc_while_the_message_is_read_drops_the_decision_made_ahead_unapp
         session = session_on(server, pace=30.0)
 
         def esc_once_kim_is_asked(event: Event) -> None:
-            if isinstance(event, TextDeltaEvent) and any("(kim), the" in b["messages"][0]["content"]
+            if isinstance(event, TextDeltaEvent) and any("(kim), the" in b["messages"][1]["content"]
                                                          for b in server.requests):
                 session.interrupt()
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from maic_tui.orchestration.history import TRANSCRIPT_STEP
 from maic_tui.orchestration.mentions import UnknownAgentError
 from maic_tui.orchestration.state import TurnSettings
 from tests.engine_helpers import (
@@ -211,8 +212,10 @@ async def test_user_first_with_guards_off_cues_without_agents(tmp_path: Path) ->
     assert events[1].data.from_agent_id is None and events[1].data.prompt == "Say more?"
 
 
-async def test_every_decision_of_a_turn_sees_the_same_conversation_so_a_prompt_cache_can_reuse_it(
+async def test_each_decision_reads_anew_only_what_was_said_since_the_one_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The director's system message is the class's opening and the conversation: each one starts with the one
+    before (a prompt cache reuses it whole), except where the transcript's window steps on."""
     import maic_tui.orchestration.director as director_module
 
     systems: list[str] = []
@@ -224,14 +227,14 @@ async def test_every_decision_of_a_turn_sees_the_same_conversation_so_a_prompt_c
         return messages
 
     monkeypatch.setattr(director_module, "director_messages", recording)
-    turns = 8  # more history than the prompt shows, so a growing window would shift within a turn
+    turns = 8  # more history than the transcript's window
     session = script_session(tmp_path, {"director": [pick("teacher"), pick("kim"), pick("END")] * turns,
                                         "agents": {"teacher": [text("Rise over run.")] * turns,
                                                    "kim": [text("So a flat road is zero?")] * turns}})
     for number in range(turns):
         await play(session, f"Question {number}?")
-    for turn in range(turns):
-        first, second, third = systems[3 * turn:3 * turn + 3]
-        head = first.split("Spoke in this turn")[0]
-        assert second.startswith(head) and third.startswith(head), turn
-    assert "Question 6?" in systems[-1] and "Question 7?" not in systems[-1].split("Already spoke")[0]
+    assert len(systems) == 3 * turns
+    stepped = [n for n in range(1, len(systems)) if not systems[n].startswith(systems[n - 1])]
+    assert len(stepped) <= 3 * turns // TRANSCRIPT_STEP  # 24 messages in all: the window stepped at most 3 times
+    assert all(len(systems[n]) > len(systems[n - 1]) for n in range(1, len(systems)) if n not in stepped)
+    assert "Question 7?" in systems[-1] and "So a flat road is zero?" in systems[-1].split("Question 7?")[1]

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from langchain_core.messages import SystemMessage
-
 from maic_tui.actions import effective_actions
 from maic_tui.classroom.models import Agent
 from maic_tui.llm import CallContext
@@ -15,9 +13,8 @@ from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.answer import Answer
 from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.history import agent_messages
 from maic_tui.orchestration.parser import StreamParser
-from maic_tui.orchestration.prompts.agent import agent_system_prompt
+from maic_tui.orchestration.prompts.agent import agent_messages
 from maic_tui.orchestration.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.structured import agent_schema
 
@@ -43,9 +40,8 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
 
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
     actions = allowed_actions(ctx, agent)
-    system = agent_system_prompt(agent, ctx.classroom, ctx.board, ctx.scene, actions, state["responses"],
-                                 state["instruction"])
-    messages = [SystemMessage(system), *agent_messages(ctx.history, agent.id, ctx.classroom.learner.nickname)]
+    messages = agent_messages(agent, ctx.classroom, ctx.history, ctx.board, ctx.scene, actions, state["responses"],
+                              state["instruction"])
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],

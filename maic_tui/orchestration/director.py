@@ -90,10 +90,8 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
-    # The conversation before this turn: the same for every decision of the turn, so a server's prompt cache
-    # reuses all of it (this turn's learner message and contributions are given apart, after it).
-    messages = director_messages(present, ctx.history[:ctx.turn_start], state["learner_message"],
-                                 state["responses"], state["ledger"], ctx.board, step.number, lesson, choices)
+    messages = director_messages(present, ctx.history, state["learner_message"], state["responses"], state["ledger"],
+                                 ctx.board, step.number, lesson, choices, ctx.scene)
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):

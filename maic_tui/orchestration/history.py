@@ -1,5 +1,10 @@
-"""The conversation as the engine sees it, and its two renderings: chat messages for an agent (reference
-C.10) and the short labelled summary for the director (C.11, with the learner told apart from agents)."""
+"""The conversation as the engine sees it, and its one rendering: the transcript every prompt of the class shows
+right after the class's opening (ARCHITECTURE.md, *Deciding ahead*), the learner told apart from the agents.
+
+It is the same text for the director and for each agent, and it only grows between calls, so a server that keeps
+its last prompt cached reads anew only what was said since (one message and the caller's own part) however long
+the class goes on. Its window therefore moves in steps, not one entry at a time: a window that slid by one entry
+would change the whole transcript at every call."""
 
 from __future__ import annotations
 
@@ -8,15 +13,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
-
-AGENT_HISTORY_LIMIT = 30  # recent messages an agent sees
-# The director's summary: shorter than an agent's history, as every director call pays for its whole prompt
-# on a server that keeps one prompt cached (the agent spoke in between)
-SUMMARY_MESSAGES = 6
-SUMMARY_CHARS = 120
+TRANSCRIPT_WINDOW = 14  # at most this many recent entries are shown...
+TRANSCRIPT_STEP = 8  # ...and the oldest go this many at a time (so at least WINDOW - STEP + 1 are shown)
+ENTRY_CHARS = 400  # of one entry's speech (a pasted page from the learner stays a line)
 LESSON_LABEL = "Lesson plan"
 INTERRUPTED_NOTE = " (interrupted by the learner; do not continue it, start a new array)"
+NOTHING_YET = "Nothing has been said yet."
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,46 +39,35 @@ def learner_label(nickname: str) -> str:
     return f"{nickname} (learner)"
 
 
+def _clipped(text: str) -> str:
+    return text if len(text) <= ENTRY_CHARS else text[:ENTRY_CHARS] + "..."
+
+
 def _items_json(entry: HistoryEntry) -> str:
-    items: list[dict[str, Any]] = [{"type": "text", "content": entry.text}] if entry.text else []
+    text = _clipped(entry.text)
+    items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
     items += [{"type": "action", "name": name, "params": params} for name, params in entry.actions]
     return json.dumps(items, ensure_ascii=False)
 
 
-def agent_messages(history: Sequence[HistoryEntry], current_agent_id: str, learner_nickname: str,
-                   limit: int = AGENT_HISTORY_LIMIT) -> list[BaseMessage]:
-    """The agent's own turns stay assistant messages in its output format; everybody else speaks as the
-    user role with a ``[Name]:`` prefix, the learner marked as the human."""
-    messages: list[BaseMessage] = []
-    for entry in [e for e in history if not e.is_empty][-limit:]:
+def shown_entries(history: Sequence[HistoryEntry]) -> list[HistoryEntry]:
+    """The window of the transcript: entries that carry something, the oldest dropped ``TRANSCRIPT_STEP`` at a time."""
+    kept = [e for e in history if not e.is_empty]
+    over = len(kept) - TRANSCRIPT_WINDOW
+    start = -(-over // TRANSCRIPT_STEP) * TRANSCRIPT_STEP if over > 0 else 0
+    return kept[start:]
+
+
+def transcript(history: Sequence[HistoryEntry], learner_nickname: str) -> str:
+    """One line an entry: the learner's words as typed, a lesson's request, an agent's answer in the class's answer
+    format (so it also shows every agent how an answer looks)."""
+    lines = []
+    for entry in shown_entries(history):
         note = INTERRUPTED_NOTE if entry.interrupted else ""
         if entry.role == "learner":
-            messages.append(HumanMessage(f"[{learner_label(learner_nickname)}]: {entry.text}"))
+            lines.append(f"[{learner_label(learner_nickname)}]: {' '.join(_clipped(entry.text).split())}")
         elif entry.role == "lesson":
-            messages.append(HumanMessage(f"[{LESSON_LABEL}]: {entry.text}"))
-        elif entry.agent_id == current_agent_id:
-            messages.append(AIMessage(_items_json(entry) + note))
+            lines.append(f"[{LESSON_LABEL}]: {' '.join(_clipped(entry.text).split())}")
         else:
-            messages.append(HumanMessage(f"[{entry.name}]: {_items_json(entry)}{note}"))
-    if not any(isinstance(m, HumanMessage) for m in messages):
-        messages.append(HumanMessage("Please begin."))
-    elif isinstance(messages[-1], AIMessage):
-        messages.append(HumanMessage("It's your turn to speak again; add something new."))
-    return messages
-
-
-def conversation_summary(history: Sequence[HistoryEntry], learner_nickname: str,
-                         max_messages: int = SUMMARY_MESSAGES, max_chars: int = SUMMARY_CHARS) -> str:
-    shown = [e for e in history if not e.is_empty][-max_messages:]
-    if not shown:
-        return "No conversation yet."
-    lines = []
-    for entry in shown:
-        label = {"learner": f"Learner (human) {learner_nickname}", "lesson": LESSON_LABEL}.get(entry.role,
-                                                                                           f"Agent {entry.name}")
-        text = entry.text if len(entry.text) <= max_chars else entry.text[:max_chars] + "..."
-        if entry.actions and not entry.text:
-            text = f"({len(entry.actions)} whiteboard actions)"
-        lines.append(f"[{label}] {' '.join(text.split())}" + (" [interrupted]" if entry.interrupted else ""))
-    return "\n".join(lines)
-
+            lines.append(f"[{entry.name}]: {_items_json(entry)}{note}")
+    return "\n".join(lines) or NOTHING_YET

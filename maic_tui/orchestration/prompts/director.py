@@ -1,5 +1,6 @@
-"""The director's prompt: who is in the class, what happened this turn, and the routing rules in our words
-The answer is one JSON object; see ``decision.py``."""
+"""The director's prompt: the class's shared part (who is in it, the routing rules in our words, the conversation;
+see opening.py), then what is its own: who spoke this turn, the board, what it may answer. The answer is one JSON
+object; see ``decision.py``."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ from collections.abc import Sequence
 from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from maic_tui.actions import action_summary
-from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.history import HistoryEntry, conversation_summary
-from maic_tui.orchestration.prompts.opening import class_opening
+from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.prompts.opening import shared_part
 from maic_tui.whiteboard import Whiteboard
 
 DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
@@ -26,8 +27,7 @@ def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardAc
         mine = [r for r in ledger if r.agent_id == response.agent_id]
         board = [s for s in (action_summary(r.action_name, r.params) for r in mine) if s]
         extra = f" [{response.action_count} actions" + (f"; whiteboard: {', '.join(board)}" if board else "") + "]"
-        preview = response.content_preview or "(no speech)"
-        lines.append(f'{index + 1}. {response.agent_name} ({response.agent_id}): "{preview}"{extra}')
+        lines.append(f"{index + 1}. {response.agent_name} ({response.agent_id}){extra}")
     return "\n".join(lines)
 
 
@@ -50,30 +50,27 @@ def director_messages(
     turn_number: int,
     lesson: LessonCall | None = None,
     choices: Sequence[str] = (),
+    scene: Scene | None = None,
 ) -> list[BaseMessage]:
-    """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty)."""
-    learner = classroom.learner
-    # What stays the same for every decision of a session comes first, what changes last, so that servers
-    # with prefix caching (vLLM, llama.cpp) reuse the start of the prompt from one call to the next; the opening is
-    # the agents' too, so it is reused after an agent spoke as well.
-    # How the class is directed is in the opening every prompt of the class shares (opening.py), last.
+    """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty).
+
+    Only its request is the director's own: the system message is word for word what every agent of the class is
+    sent, so a server's prompt cache reuses it from an agent's call to the director's and on to the next agent's."""
     parts = [
-        class_opening(classroom),
         f"{DIRECTS}: you are the director; decide by the director's rules above who speaks next.",
-        f"Conversation so far:\n{conversation_summary(history, learner.nickname)}",
-        f"Spoke in this turn:\n{_spoken(responses, ledger)}",
+        f"Spoke in this turn (their lines are above):\n{_spoken(responses, ledger)}",
         _board(board),
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
-    # Last of all, as it changes with every decision: what the guards would accept now.
-    choose = f"\n\nChoose next_agent from: {', '.join(choices)}." if choices else ""
     if lesson is None:
-        user = f"The learner's latest message: {learner_message}\n\nDecide who speaks next.{choose}"
+        parts.append(f"The learner's latest message: {learner_message}")
     else:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
-        user = f"The lesson now: {lesson.request}\n{after}\n\nDecide who speaks next.{choose}"
-    return [SystemMessage("\n\n".join(parts)), HumanMessage(user)]
+        parts.append(f"The lesson now: {lesson.request}\n{after}")
+    choose = f" Choose next_agent from: {', '.join(choices)}." if choices else ""
+    parts.append(f"Decide who speaks next.{choose}")
+    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n\n".join(parts))]
 
 
 def reask_message(reason: str) -> HumanMessage:

@@ -1,5 +1,5 @@
-"""The worked example in an agent's prompt: a concrete answer about the agent's own lesson, in the exact
-output format, with no placeholder a small model could copy as its speech (``<speech>`` was spoken as is).
+"""The worked example of each role in the class's opening (roles.py): a concrete answer about the class's own topic,
+in the exact output format, with no placeholder a small model could copy as its speech (``<speech>`` was spoken as is).
 
 Speech that is only a placeholder, or a copy of this example, is not a real answer: ``is_filler`` tells the
 agent node to count such a turn as empty.
@@ -10,20 +10,13 @@ from __future__ import annotations
 import json
 import re
 
-from maic_tui.classroom.models import Agent, Classroom, Scene
+from maic_tui.classroom.models import Agent, Classroom
 
 _PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
 
 
-def _topic(classroom: Classroom, scene: Scene | None) -> str:
-    if scene is not None:
-        return scene.title
-    return classroom.title
-
-
-def example_items(agent: Agent, classroom: Classroom, scene: Scene | None, actions: list[str] | tuple[str, ...]
-                  ) -> list[dict[str, object]]:
-    topic = _topic(classroom, scene)
+def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> list[dict[str, object]]:
+    topic = classroom.title  # the opening is the same in every scene (opening.py)
     opening = {"teacher": f"Here is the key idea of {topic}.",
                "assistant": f"One more way to see {topic}.",
                "student": f"I think I get {topic} now!"}[agent.role]
@@ -37,14 +30,12 @@ def example_items(agent: Agent, classroom: Classroom, scene: Scene | None, actio
     return items
 
 
-def example_output(agent: Agent, classroom: Classroom, scene: Scene | None,
-                   actions: list[str] | tuple[str, ...]) -> str:
-    return json.dumps(example_items(agent, classroom, scene, actions), ensure_ascii=False)
+def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
+    return json.dumps(example_items(agent, classroom, actions), ensure_ascii=False)
 
 
-def example_speech(agent: Agent, classroom: Classroom, scene: Scene | None,
-                   actions: list[str] | tuple[str, ...]) -> str:
-    parts = [str(item["content"]) for item in example_items(agent, classroom, scene, actions)
+def example_speech(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
+    parts = [str(item["content"]) for item in example_items(agent, classroom, actions)
              if item["type"] == "text"]
     return " ".join(parts)
 

@@ -1,20 +1,22 @@
 """What every prompt of a class opens with, word for word the same for the director and each agent: the class and
-who is in it, how an agent's answer is written, every action an agent of the class may take, and how the director
-decides and answers (last, next to the director's own part: further from it, a small model's decisions went astray,
-measured with ``make bench-real``).
+who is in it, how an agent's answer is written, every action an agent of the class may take, how the director
+decides and answers, and then the conversation so far (``history.transcript``). The caller's own part comes after.
 
 A server that keeps its last prompt cached (llama.cpp with one slot) then reuses all of it from an agent's call to
-the director's, to the next agent's and back, so each call reads anew only what is its own: on a small server an
-agent's prompt is mostly this part, and reading it again before every speaker cost seconds (ARCHITECTURE.md,
-*One learner turn*)."""
+the director's, to the next agent's and back, so each call reads anew only what was said since the call before and
+its own part: on a small server reading a whole prompt again before every speaker cost seconds (ARCHITECTURE.md,
+*Deciding ahead*)."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 from maic_tui.actions import ACTION_SCHEMAS, SLIDE_ACTIONS
 from maic_tui.actions.docs import describe_actions
-from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.orchestration.history import HistoryEntry, transcript
+from maic_tui.orchestration.prompts.roles import roster
 
 ANSWERS = """\
 How an agent answers: one JSON array and nothing else (no code fences, no prose around it). Each item is an
@@ -66,12 +68,35 @@ def class_opening(classroom: Classroom) -> str:
     """The class, who is in it, who the learner is, how its agents answer and how it is directed: nothing that
     changes during a session."""
     learner = classroom.learner
-    roster = ", ".join(f"{a.id} ({a.name}, {a.role})" for a in classroom.agents)
     about = f": {learner.bio.rstrip('. ')}" if learner.bio else ""
-    parts = [f'The class "{classroom.title}". Agents: {roster}. The human learner is {learner.nickname}{about}.',
-             ANSWERS]
     actions = class_actions(classroom)
+    parts = [f'The class "{classroom.title}". The human learner is {learner.nickname}{about}.',
+             roster(classroom, actions), ANSWERS]
     if actions:
-        parts.append(f"The actions an agent may take (each agent only its own):\n{describe_actions(actions)}")
+        parts.append("The actions an agent may take (each agent only its own; the whiteboard's canvas is 1000 x 563, "
+                     f"origin top-left):\n{describe_actions(actions)}")
     parts.append(direction(classroom))
+    return "\n\n".join(parts)
+
+
+def _slide(scene: Scene | None) -> str:
+    """The slide shown now and the elements an agent may point at (shared: it changes only with the scene)."""
+    if scene is None or scene.type != "slide" or not scene.elements:
+        return ""
+    lines = [f'Current slide "{scene.title}" (id {scene.id}), elements an agent may point at:']
+    for element in scene.elements:
+        label = getattr(element, "text", None) or getattr(element, "latex", None) or getattr(element, "alt", None)
+        if label is None and hasattr(element, "items"):
+            label = "; ".join(element.items)
+        lines.append(f"  [id:{element.id}] {element.type}" + (f': "{str(label)[:60]}"' if label else ""))
+    return "\n".join(lines)
+
+
+def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
+    """The system message of every call of the class: the opening, the slide shown now, then the conversation, oldest
+    first."""
+    parts = [class_opening(classroom)]
+    if any(name in SLIDE_ACTIONS for name in class_actions(classroom)) and (slide := _slide(scene)):
+        parts.append(slide)
+    parts.append(f"The conversation so far, oldest first:\n{transcript(history, classroom.learner.nickname)}")
     return "\n\n".join(parts)
