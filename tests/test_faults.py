@@ -67,6 +67,22 @@ async def test_a_director_stream_that_never_ends_is_cut_once_the_decision_closed
     assert server.hung_up >= 1  # we stopped reading; the server noticed
 
 
+async def test_a_decision_to_end_is_taken_once_read_whatever_follows_it() -> None:
+    """Ending the turn needs no instruction: reading stops at the END, before a rambling instruction that never
+    closes (a small model writes one for nobody), and the trace keeps what was read."""
+    ramble = '{"next_agent": "END", "instruction": "Go to the next question and answer the previous one'
+    replies = [Reply(pick("teacher")), Reply(text("Hello.")), Reply(ramble, forever=True)]
+    with fake_openai(*replies) as server:
+        started = time.monotonic()
+        events = await play(_session(server.url, timeout=30.0), "Hi?")
+        took = time.monotonic() - started
+    assert took < 5, took
+    record = done(events).data.director_trace[-1]
+    assert done(events).data.end_reason == "director_end" and record.final == "END" and record.path == "model"
+    assert record.raw is not None and record.raw.startswith('{"next_agent": "END",') and "previous" not in record.raw
+    assert server.hung_up >= 1
+
+
 async def test_a_director_that_rambles_without_json_is_capped_then_reasked() -> None:
     replies = [Reply("Let me think about who should speak", forever=True), Reply(pick("teacher")),
                Reply(text("Here is the answer.")), Reply(pick("END"))]

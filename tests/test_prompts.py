@@ -33,6 +33,8 @@ ROOM = classroom()
         ('Sure! ```json\n{"next_agent": "kim", "instruction": "ask"}\n``` done', "kim"),
         ('{"next_agent": "user"}', "USER"),
         ('{"next_agent": "End"}', "END"),
+        ('{"next_agent": "END", "instruction": "Go on with', "END"),  # read no further than the end
+        ('```json\n{ "nextAgent" : "end",', "END"),
         ('{"next_agent": "Ms. Hale"}', "teacher"),
         ('{"nextAgent": "ta"}', "ta"),
         ('{"x": {"y": 1}} then {"next_agent": "lee"}', "lee"),

@@ -16,6 +16,10 @@ MAX_PROMPT_CHARS = 240
 MAX_OPTION_CHARS = 60
 _FENCE = re.compile(r"```[a-zA-Z]*")
 _KEYS = ("next_agent", "nextAgent", "next", "agent")
+# An answer that opens by ending the turn is whole once that is read: what follows (an instruction for nobody)
+# changes nothing, so reading, and the learner's wait, stops there.
+_KEY = "|".join(_KEYS)
+_ENDS = re.compile(rf'^\s*\{{\s*"(?:{_KEY})"\s*:\s*"end"\s*[,}}]', re.IGNORECASE)
 _PLACEHOLDER = re.compile(r"^<[^<>]*>$")
 
 
@@ -112,6 +116,11 @@ def _options(value: Any) -> tuple[str, ...]:
     return tuple(kept[:4]) if len(kept) >= 2 else ()
 
 
+def ends_the_turn(text: str) -> bool:
+    """The answer so far opens with a decision to end the turn (see ``_ENDS``)."""
+    return bool(_ENDS.match(_FENCE.sub("", text)))
+
+
 def parse_decision(raw: str, agents: Sequence[Agent]) -> Decision:
     text = _FENCE.sub("", raw)
     for obj in _objects(text):
@@ -128,6 +137,8 @@ def parse_decision(raw: str, agents: Sequence[Agent]) -> Decision:
             prompt=prompt,
             options=_options(obj.get("options")),
         )
+    if _ENDS.match(text):
+        return Decision(next_agent=END)
     bare = text.strip().strip("\"'`.!").strip()
     if bare and (bare.upper() in (USER, END) or resolve_agent(bare, agents)):
         return Decision(next_agent=_target(bare, agents))

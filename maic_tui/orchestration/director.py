@@ -24,7 +24,15 @@ from maic_tui.events import (
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
 from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.decision import END, USER, Decision, DecisionError, ObjectScanner, parse_decision
+from maic_tui.orchestration.decision import (
+    END,
+    USER,
+    Decision,
+    DecisionError,
+    ObjectScanner,
+    ends_the_turn,
+    parse_decision,
+)
 from maic_tui.orchestration.director_step import Choice, DirectorStep
 from maic_tui.orchestration.guards import RoutingView, acceptable, check, fallback, teacher_first
 from maic_tui.orchestration.manual import manual_choice
@@ -161,7 +169,9 @@ def _decision_closed() -> Callable[[str], bool]:
 
     def closed(piece: str) -> bool:
         seen.append(piece)
-        return scanner.feed(piece) and _decides("".join(seen))
+        whole = scanner.feed(piece)  # the scanner reads every piece, whatever the answer
+        text = "".join(seen)
+        return (whole and _decides(text)) or ends_the_turn(text)
 
     return closed
 

@@ -21,14 +21,16 @@ CROWDED = 5  # more elements than this and the director should not add more boar
 
 def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
     if not responses:
-        return "Nobody yet."
+        return "nobody yet."
     lines = []
     for index, response in enumerate(responses):
         mine = [r for r in ledger if r.agent_id == response.agent_id]
         board = [s for s in (action_summary(r.action_name, r.params) for r in mine) if s]
-        extra = f" [{response.action_count} actions" + (f"; whiteboard: {', '.join(board)}" if board else "") + "]"
+        extra = ""
+        if response.action_count:
+            extra = f" [{response.action_count} actions" + (f"; whiteboard: {', '.join(board)}" if board else "") + "]"
         lines.append(f"{index + 1}. {response.agent_name} ({response.agent_id}){extra}")
-    return "\n".join(lines)
+    return "; ".join(lines)
 
 
 def _board(board: Whiteboard) -> str:
@@ -57,8 +59,8 @@ def director_messages(
     Only its request is the director's own: the system message is word for word what every agent of the class is
     sent, so a server's prompt cache reuses it from an agent's call to the director's and on to the next agent's."""
     parts = [
-        f"{DIRECTS}: you are the director; decide by the director's rules above who speaks next.",
-        f"Spoke in this turn (their lines are above):\n{_spoken(responses, ledger)}",
+        f"{DIRECTS}: decide by the director's rules above who speaks next.",
+        f"Spoke in this turn: {_spoken(responses, ledger)}",
         _board(board),
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
@@ -70,7 +72,7 @@ def director_messages(
         parts.append(f"The lesson now: {lesson.request}\n{after}")
     choose = f" Choose next_agent from: {', '.join(choices)}." if choices else ""
     parts.append(f"Decide who speaks next.{choose}")
-    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n\n".join(parts))]
+    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n".join(parts))]
 
 
 def reask_message(reason: str) -> HumanMessage:
