@@ -11,6 +11,8 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
+import pytest
+
 from maic_tui.events import AgentStartEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
@@ -273,3 +275,23 @@ async def test_a_servers_grammar_bounds_what_the_director_writes_besides_its_cho
     properties = schema["properties"]
     assert properties["instruction"]["maxLength"] == properties["prompt"]["maxLength"] == 120
     assert properties["options"]["items"]["maxLength"] == 120
+
+
+async def test_a_cancel_that_comes_as_the_answer_grows_is_never_lost() -> None:
+    """Ctrl-C cancels the running turn while an answer is being shown: the cancel must reach the turn even when the
+    answer grew in the same instant (asyncio.wait_for on Python 3.11 returned the result and dropped the cancel:
+    an eval went on after SIGINT on a busy machine)."""
+    from maic_tui.orchestration.answer import Answer
+    from maic_tui.orchestration.items import TextDelta
+
+    answer = Answer("teacher")
+    waiting = asyncio.ensure_future(answer.grown(10.0))
+    await asyncio.sleep(0)  # it waits for the answer to grow
+    answer.add([TextDelta("Hello.")])
+    waiting.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await waiting
+    quiet = Answer("teacher")
+    started = asyncio.get_running_loop().time()
+    await quiet.grown(0.05)  # nothing written: it stops waiting at its bound, without an error
+    assert asyncio.get_running_loop().time() - started >= 0.04

@@ -62,8 +62,11 @@ class Answer:
 
     async def grown(self, at_most: float) -> None:
         """Until more has been written or the answer is done, for at most ``at_most`` seconds."""
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes as the wait ends (the
+        # learner's Ctrl-C, SIGINT in eval, was lost), and this wait ends at every word
         try:
-            await asyncio.wait_for(self._grown.wait(), at_most)
+            async with asyncio.timeout(at_most):
+                await self._grown.wait()
         except TimeoutError:
             return
         self._grown.clear()

@@ -62,7 +62,8 @@ class Espeak:
         except OSError as exc:
             raise SpeechError(f"espeak-ng could not start: {exc.strerror or exc}") from None
         try:
-            out, err = await asyncio.wait_for(process.communicate(text.encode("utf-8")), self.timeout)
+            async with asyncio.timeout(self.timeout):  # not wait_for: on 3.11 it may drop a cancel (answer.py)
+                out, err = await process.communicate(text.encode("utf-8"))
         except (TimeoutError, asyncio.CancelledError):
             process.kill()
             await process.wait()
