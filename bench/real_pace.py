@@ -9,7 +9,8 @@ the last message has been shown) and on (the default: it decides while the learn
     time                                                                      [<= 10 %]
   - director calls per turn [<= 1], rule violations [0], turns with real speech, error events [0]
 Then the director's prompt per decision as a session goes on: its tokens at turns 1, 10 and 30, and the tokens a
-one-slot prompt cache (llama-cpp-python's) would not reuse from the prompt evaluated before it   [turn 30 <= 1.5x 1]
+one-slot prompt cache (llama-cpp-python's) would not reuse from the prompt evaluated before it   [turn 30 <= 1.5x 1],
+and over the whole session what each call reads anew (the transcript's window steps now and then: the max shows it)
 """
 
 from __future__ import annotations
@@ -122,8 +123,9 @@ async def _class(url: str, folder: Path, name: str, ahead: bool) -> list[dict[st
     return rows
 
 
-async def _long_session(url: str, folder: Path) -> dict[int, tuple[float, float]]:
-    """Per marked turn: the director prompt's tokens per decision, and those a one-slot cache would evaluate anew."""
+async def _long_session(url: str, folder: Path) -> tuple[dict[int, tuple[float, float]], dict[str, list[int]]]:
+    """Per marked turn: the director prompt's tokens per decision, and those a one-slot cache would evaluate anew;
+    and over the whole session, the tokens each call (the director's, the agents') evaluates anew."""
     seen: list[tuple[str, str]] = []
     original, counted = _counting(seen)
     ModelClient.model = counted  # type: ignore[method-assign]
@@ -131,6 +133,7 @@ async def _long_session(url: str, folder: Path) -> dict[int, tuple[float, float]
                                data_dir=folder)
     questions = [q for name in CLASSES for q in CLASSES[name]]
     marked: dict[int, tuple[float, float]] = {}
+    anew: dict[str, list[int]] = {"director": [], "agents": []}
     previous: list[int] = []
     try:
         for turn in range(1, LONG_SESSION + 1):
@@ -140,15 +143,18 @@ async def _long_session(url: str, folder: Path) -> dict[int, tuple[float, float]
             totals, fresh = [], []
             for caller, prompt in seen:
                 ids = _token_ids(prompt)
+                new = len(ids) - _common_start(previous, ids)
+                if turn > 1:  # the session's first call reads the whole opening
+                    anew["director" if caller == DIRECTOR else "agents"].append(new)
                 if caller == DIRECTOR:
                     totals.append(len(ids))
-                    fresh.append(len(ids) - _common_start(previous, ids))
+                    fresh.append(new)
                 previous = ids
             if turn in MARKS and totals:
                 marked[turn] = (statistics.mean(totals), statistics.mean(fresh))
     finally:
         ModelClient.model = original  # type: ignore[method-assign]
-    return marked
+    return marked, anew
 
 
 def _token_ids(text: str) -> list[int]:
@@ -206,7 +212,8 @@ def _report(title: str, rows: list[dict[str, Any]]) -> None:
           f"violations {sum(len(r['violations']) for r in rows)}")
 
 
-async def _all(url: str, folder: Path) -> tuple[list[tuple[str, list[dict[str, Any]]]], dict[int, tuple[float, float]]]:
+async def _all(url: str, folder: Path) -> tuple[list[tuple[str, list[dict[str, Any]]]],
+                                                tuple[dict[int, tuple[float, float]], dict[str, list[int]]]]:
     """Every run in one event loop: the HTTP client the model library keeps belongs to the loop it started in."""
     runs = []
     for name in CLASSES:  # off first, so a warmer server cannot flatter deciding ahead
@@ -218,7 +225,7 @@ async def _all(url: str, folder: Path) -> tuple[list[tuple[str, list[dict[str, A
 
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder, llama_server() as url:
-        runs, marked = asyncio.run(_all(url, Path(folder)))
+        runs, (marked, anew) = asyncio.run(_all(url, Path(folder)))
     print(f"real server (llama.cpp, SmolLM2-135M), default settings, text shown at {PACE:g} characters/s:")
     for title, rows in runs:
         _report(title, rows)
@@ -228,3 +235,8 @@ def main() -> None:
     for turn, (total, fresh) in sorted(marked.items()):
         ratio = f" = {total / first[0]:.2f}x turn 1 ({fresh / first[1]:.2f}x)" if first else ""
         print(f"    turn {turn:2}: {total:6.0f} ({fresh:.0f}){ratio}")
+    for caller, counts in anew.items():  # the transcript's window steps now and then: its cost shows in the max
+        if counts:
+            print(f"  tokens read anew per {caller} call over turns 2-{LONG_SESSION}: median "
+                  f"{statistics.median(counts):.0f}, p90 {pct([float(c) for c in counts], 0.9):.0f}, max {max(counts)} "
+                  f"({len(counts)} calls)")

@@ -295,3 +295,23 @@ async def test_a_cancel_that_comes_as_the_answer_grows_is_never_lost() -> None:
     started = asyncio.get_running_loop().time()
     await quiet.grown(0.05)  # nothing written: it stops waiting at its bound, without an error
     assert asyncio.get_running_loop().time() - started >= 0.04
+
+
+async def test_an_answer_cancelled_before_it_ran_never_made_its_call() -> None:
+    """An interruption can cancel an answer's task before it ran: the model call is made only inside it, so no call
+    is left made and never awaited (Python warned about one at exit, after a simulation's last line)."""
+    from maic_tui.orchestration.answer import Answer
+
+    made: list[str] = []
+
+    def writing() -> Any:
+        made.append("call")
+        return asyncio.sleep(0)
+
+    answer = Answer("teacher").start(writing)
+    answer.cancel()
+    await asyncio.sleep(0)
+    assert made == [] and answer.task is not None and answer.task.cancelled()
+    ran = Answer("teacher").start(writing)
+    await asyncio.sleep(0.01)
+    assert made == ["call"] and ran.done and ran.failure() is None

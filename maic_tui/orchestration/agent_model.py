@@ -34,8 +34,8 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
     """The agent's model call, under way in a task of its own (retried only while nothing has streamed: the
     learner has already seen any speech)."""
     answer = Answer(agent.id, by_word=reading_pace(ctx) > 0)
-    return answer.start(ctx.client.call(lambda: _generate(ctx, state, agent, answer),
-                                        may_retry=lambda: answer.received == 0))
+    return answer.start(lambda: ctx.client.call(lambda: _generate(ctx, state, agent, answer),
+                                                may_retry=lambda: answer.received == 0))
 
 
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from maic_tui.orchestration.items import Item, TextDelta
 
@@ -30,14 +29,16 @@ class Answer:
     task: asyncio.Future[None] | None = None
     _grown: asyncio.Event = field(default_factory=asyncio.Event)
 
-    def start(self, writing: Coroutine[Any, Any, None]) -> Answer:
+    def start(self, writing: Callable[[], Awaitable[None]]) -> Answer:
+        """Write the answer in a task of its own; ``writing`` makes the model call only once that task runs (a task
+        cancelled before it ran, by an interruption, leaves no call behind that was made and never awaited)."""
         self.task = asyncio.ensure_future(self._written(writing))
         self.task.add_done_callback(_seen)  # a failure is raised where the answer is shown, or nowhere (cancelled)
         return self
 
-    async def _written(self, writing: Coroutine[Any, Any, None]) -> None:
+    async def _written(self, writing: Callable[[], Awaitable[None]]) -> None:
         try:
-            await writing
+            await writing()
         finally:
             self._grown.set()
 
