@@ -279,8 +279,7 @@ async def test_a_servers_grammar_bounds_what_the_director_writes_besides_its_cho
 
 async def test_a_cancel_that_comes_as_the_answer_grows_is_never_lost() -> None:
     """Ctrl-C cancels the running turn while an answer is being shown: the cancel must reach the turn even when the
-    answer grew in the same instant (asyncio.wait_for on Python 3.11 returned the result and dropped the cancel:
-    an eval went on after SIGINT on a busy machine)."""
+    answer grew in the same instant (asyncio.wait_for on Python 3.11 returned the result and dropped the cancel)."""
     from maic_tui.orchestration.answer import Answer
     from maic_tui.orchestration.items import TextDelta
 

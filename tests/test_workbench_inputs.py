@@ -107,10 +107,17 @@ def test_a_million_sessions_stay_small_and_stop_within_a_second(signum: int, tmp
     assert f"{played} session{'s' if played != 1 else ''}, " in out  # the statistics count what was played
 
 
+def _ctrl_c_as_in_a_terminal() -> None:
+    """A suite started as a background job ignores Ctrl-C, and so would its children (Python then leaves SIGINT
+    ignored): the eval is started as from a terminal, where Ctrl-C interrupts it."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_an_interrupted_eval_writes_its_partial_report(tmp_path: Path) -> None:
     report = tmp_path / "report.json"
     process = subprocess.Popen([*MAIC, "eval", "greeting", "goodbye", "--repeat", "400", "--report", str(report)],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+                               preexec_fn=_ctrl_c_as_in_a_terminal)
     try:
         assert process.stderr is not None
         for line in process.stderr:  # one progress line a run, as it starts

@@ -63,8 +63,8 @@ class Answer:
 
     async def grown(self, at_most: float) -> None:
         """Until more has been written or the answer is done, for at most ``at_most`` seconds."""
-        # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes as the wait ends (the
-        # learner's Ctrl-C, SIGINT in eval, was lost), and this wait ends at every word
+        # asyncio.timeout, not wait_for: on Python 3.11 wait_for drops a cancel that comes as the wait ends (a
+        # Ctrl-C would be lost), and this wait ends at every word
         try:
             async with asyncio.timeout(at_most):
                 await self._grown.wait()
