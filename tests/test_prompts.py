@@ -210,3 +210,12 @@ def test_the_director_and_every_agent_share_their_system_message_word_for_word()
     assert "one JSON array" in opening and "- wb_draw_text:" in opening and "- spotlight:" in opening
     assert all("You are " in str(messages[1].content) for messages in agents)  # an agent's own part comes after it
     assert "- spotlight:" not in class_opening(classroom(scenes=[]))  # no slide in the class, no pointer at one
+
+
+def test_a_muted_agent_changes_only_the_directors_request() -> None:
+    """The shared part stays the whole class's, word for word the agents' (a prompt cache still reuses it while
+    someone is muted); the director's own request says who may not be picked."""
+    director = director_messages(ROOM, HISTORY, "What is a slope?", [], [], Whiteboard(), 1, muted=["kim"])
+    assert str(director[0].content) == shared_part(ROOM, HISTORY)
+    assert "Muted by the learner, never to be picked: kim." in str(director[1].content)
+    assert "Muted" not in str(director_messages(ROOM, HISTORY, "Hi", [], [], Whiteboard(), 1)[1].content)

@@ -53,11 +53,14 @@ def director_messages(
     lesson: LessonCall | None = None,
     choices: Sequence[str] = (),
     scene: Scene | None = None,
+    muted: Sequence[str] = (),
 ) -> list[BaseMessage]:
-    """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty).
+    """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty);
+    ``muted``: the agents the learner muted, who may not be picked.
 
     Only its request is the director's own: the system message is word for word what every agent of the class is
-    sent, so a server's prompt cache reuses it from an agent's call to the director's and on to the next agent's."""
+    sent (the whole class, muted agents too), so a server's prompt cache reuses it from an agent's call to the
+    director's and on to the next agent's."""
     parts = [
         f"{DIRECTS}: decide by the director's rules above who speaks next.",
         f"Spoke in this turn: {_spoken(responses, ledger)}",
@@ -70,6 +73,8 @@ def director_messages(
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
         parts.append(f"The lesson now: {lesson.request}\n{after}")
+    if muted:
+        parts.append(f"Muted by the learner, never to be picked: {', '.join(muted)}.")
     choose = f" Choose next_agent from: {', '.join(choices)}." if choices else ""
     parts.append(f"Decide who speaks next.{choose}")
     return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n".join(parts))]
