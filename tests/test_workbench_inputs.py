@@ -5,6 +5,7 @@ commands that change nothing they refuse, global options before the command)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
@@ -12,11 +13,13 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from maic_tui.cli import main
+from maic_tui.evaluation.command import interruptible
 from maic_tui.log.store import DB_NAME, LogStore
 
 MAIC = [sys.executable, "-m", "maic_tui"]
@@ -136,6 +139,37 @@ def test_an_interrupted_eval_writes_its_partial_report(tmp_path: Path) -> None:
     assert f"maic-tui: eval stopped after {data['runsPlayed']} of 800 runs; partial report: {report}" in err
     assert main(["eval", "--compare", str(report), str(report)]) == 0  # a partial report still compares
 
+
+
+@pytest.fixture
+def ctrl_c_raises() -> Iterator[None]:
+    """Ctrl-C as Python sets it up in a terminal, whatever the suite was started from."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    yield
+    signal.signal(signal.SIGINT, previous)
+
+
+def test_ctrl_c_stops_the_runs_even_where_a_run_absorbs_a_cancellation(ctrl_c_raises: None) -> None:
+    """asyncio.run would turn Ctrl-C into a cancellation of the run's task: a run that absorbs it played on and
+    the eval never stopped (or, with Ctrl-C landing as asyncio.run set up, ended on a bare CancelledError)."""
+    closed: list[str] = []
+
+    async def a_run_that_absorbs_cancellation() -> None:
+        try:
+            signal.raise_signal(signal.SIGINT)
+            await asyncio.sleep(1)
+        except asyncio.CancelledError:
+            pass
+        finally:
+            signal.raise_signal(signal.SIGINT)  # a second Ctrl-C while it closes: counted, never cuts the closing
+            closed.append("closed")
+
+    with interruptible() as stopped:
+        asyncio.run(a_run_that_absorbs_cancellation())
+        closed.append("played on")
+    assert stopped == [130]
+    assert closed == ["closed"]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back as it was
 
 # --- output paths ------------------------------------------------------------------------------------------
 

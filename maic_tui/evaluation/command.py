@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import signal
 from collections.abc import Iterator
-from contextlib import contextmanager, suppress
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -74,22 +74,36 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
 @contextmanager
 def interruptible() -> Iterator[list[int]]:
     """Ctrl-C or SIGTERM ends the runs early: the list then holds the exit status (128 + the signal), and the
-    caller reports what was played. SIGTERM is read as Ctrl-C for as long as this lasts."""
+    caller reports what was played.
+
+    Both are handled here, not by ``asyncio.run``: its own Ctrl-C handler cancels the run's task, so a run that
+    absorbs the cancellation played on, and a Ctrl-C landing as it installs that handler surfaced as a bare
+    CancelledError (exit 1, a traceback). Here the first signal raises KeyboardInterrupt wherever the runs are;
+    later ones are only counted, so the runs' clean-up is never cut. A Ctrl-C ignored by the parent (a
+    background job) stays ignored."""
     stopped: list[int] = []
-    previous = None
-    with suppress(ValueError):  # not the main thread: signals stay as they are
-        previous = signal.signal(signal.SIGTERM, _as_interrupt)
+
+    def stop(number: int, frame: object) -> None:
+        if not stopped:
+            stopped.append(128 + number)
+            raise KeyboardInterrupt(number)
+
+    previous: dict[int, Any] = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        if signum == signal.SIGINT and signal.getsignal(signum) is signal.SIG_IGN:
+            continue
+        try:
+            previous[signum] = signal.signal(signum, stop)
+        except ValueError:  # not the main thread: signals stay as they are
+            break
     try:
         yield stopped
-    except KeyboardInterrupt as exc:
-        stopped.append(128 + (exc.args[0] if exc.args and isinstance(exc.args[0], int) else signal.SIGINT))
+    except KeyboardInterrupt as exc:  # ours, or a Ctrl-C that came before the handler was in place
+        if not stopped:
+            stopped.append(128 + (exc.args[0] if exc.args and isinstance(exc.args[0], int) else signal.SIGINT))
     finally:
-        if previous is not None:
-            signal.signal(signal.SIGTERM, previous)
-
-
-def _as_interrupt(number: int, frame: object) -> None:
-    raise KeyboardInterrupt(number)
+        for restored, handler in previous.items():
+            signal.signal(restored, handler)
 
 
 @contextmanager
