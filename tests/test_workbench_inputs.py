@@ -19,7 +19,9 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
-from maic_tui.evaluation.command import interruptible
+from maic_tui.evaluation import runner
+from maic_tui.evaluation.stopping import interruptible
+from maic_tui.llm import ModelOptions
 from maic_tui.log.store import DB_NAME, LogStore
 
 MAIC = [sys.executable, "-m", "maic_tui"]
@@ -149,26 +151,38 @@ def ctrl_c_raises() -> Iterator[None]:
     signal.signal(signal.SIGINT, previous)
 
 
-def test_ctrl_c_stops_the_runs_even_where_a_run_absorbs_a_cancellation(ctrl_c_raises: None) -> None:
-    """asyncio.run would turn Ctrl-C into a cancellation of the run's task: a run that absorbs it played on and
-    the eval never stopped (or, with Ctrl-C landing as asyncio.run set up, ended on a bare CancelledError)."""
-    closed: list[str] = []
+@pytest.mark.parametrize("concurrency", [1, 3])
+def test_ctrl_c_stops_the_runs_even_where_a_run_absorbs_the_cancellation(
+        ctrl_c_raises: None, monkeypatch: pytest.MonkeyPatch, concurrency: int) -> None:
+    """A stop signal cancels the run being played and nothing is raised inside its event loop (that once left a
+    task the loop's clean-up waited for forever): a run that absorbs the cancellation is let finish, a second
+    Ctrl-C while it closes cuts nothing, and the eval still stops there without tallying it."""
+    closed: list[object] = []
 
-    async def a_run_that_absorbs_cancellation() -> None:
-        try:
-            signal.raise_signal(signal.SIGINT)
-            await asyncio.sleep(1)
-        except asyncio.CancelledError:
-            pass
-        finally:
-            signal.raise_signal(signal.SIGINT)  # a second Ctrl-C while it closes: counted, never cuts the closing
-            closed.append("closed")
+    async def a_run_that_absorbs_the_cancellation(run: runner.ScenarioRun, index: int,
+                                                  options: ModelOptions) -> runner._Played:
+        if index == 2:
+            await asyncio.sleep(0.01)  # the runs before it are over
+            try:
+                signal.raise_signal(signal.SIGINT)
+                await asyncio.sleep(5)
+            except asyncio.CancelledError:
+                pass
+            finally:
+                signal.raise_signal(signal.SIGINT)
+                await asyncio.sleep(0.01)
+                closed.append(index)
+        else:
+            await asyncio.sleep(0.05 if index > 2 else 0)
+        return runner._Played(turns=1)
 
-    with interruptible() as stopped:
-        asyncio.run(a_run_that_absorbs_cancellation())
+    monkeypatch.setattr(runner, "_play_once", a_run_that_absorbs_the_cancellation)
+    runs = [runner.prepare("greeting", None)]
+    with interruptible() as stop:
+        runner.run_scenarios(runs, 10, ModelOptions(), concurrency=concurrency, stop=stop)
         closed.append("played on")
-    assert stopped == [130]
-    assert closed == ["closed"]
+    assert stop.exit_code == 130 and closed == [2]
+    assert runs[0].played == 2  # the runs before it; the one cut short is not tallied
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back as it was
 
 # --- output paths ------------------------------------------------------------------------------------------

@@ -4,7 +4,6 @@ are compared), a JSON report, an exit code."""
 from __future__ import annotations
 
 import json
-import signal
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -17,6 +16,7 @@ from rich.text import Text
 from maic_tui.evaluation.comparison import models_table, summary_line
 from maic_tui.evaluation.runner import Progress, ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
+from maic_tui.evaluation.stopping import interruptible
 from maic_tui.files import check_target, write_atomically
 from maic_tui.settings import resolve_settings
 from maic_tui.text_safety import one_line
@@ -35,9 +35,9 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     chosen: list[str | None] = [*models] or [None]
     by_model = [[prepare(name, model) for name in names] for model in chosen]  # bad files fail first
     total = len(names) * repeat * len(by_model)
-    with interruptible() as stopped, progress_on(err, total) as progress:
+    with interruptible() as stop, progress_on(err, total) as progress:
         for runs in by_model:
-            run_scenarios(runs, repeat, options, progress, concurrency)
+            run_scenarios(runs, repeat, options, progress, concurrency, stop)
     played = sum(run.played for runs in by_model for run in runs)
     reports = [report(runs, repeat) for runs in by_model]
     if len(models) > 1:
@@ -45,7 +45,7 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
                                 "models": [{"model": model, **r} for model, r in zip(models, reports, strict=True)]}
     else:
         data = reports[0]
-    if stopped:  # what was played is reported, and marked as a part: it passes nothing
+    if stop.exit_code is not None:  # what was played is reported, and marked as a part: it passes nothing
         data = {"partial": True, "runsPlayed": played, "runs": total, **data, "ok": False}
     write_atomically(target, json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     # A terminal gets its own width; a file or pipe a wide one, so that names are never cut or folded.
@@ -64,46 +64,11 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
         for error in scenario["errors"]:
             where = f"{model}: " if model else ""
             console.print(Text(one_line(f"{where}{scenario['scenario']}: {error}"), style="red"))
-    if stopped:
+    if stop.exit_code is not None:
         err.write(f"maic-tui: eval stopped after {played} of {total} runs; partial report: "
                   f"{one_line(str(target))}\n")
-        return stopped[0]
+        return stop.exit_code
     return EXIT_ALL_PASSED if data["ok"] else EXIT_BELOW_THRESHOLD
-
-
-@contextmanager
-def interruptible() -> Iterator[list[int]]:
-    """Ctrl-C or SIGTERM ends the runs early: the list then holds the exit status (128 + the signal), and the
-    caller reports what was played.
-
-    Both are handled here, not by ``asyncio.run``: its own Ctrl-C handler cancels the run's task, so a run that
-    absorbs the cancellation played on, and a Ctrl-C landing as it installs that handler surfaced as a bare
-    CancelledError (exit 1, a traceback). Here the first signal raises KeyboardInterrupt wherever the runs are;
-    later ones are only counted, so the runs' clean-up is never cut. A Ctrl-C ignored by the parent (a
-    background job) stays ignored."""
-    stopped: list[int] = []
-
-    def stop(number: int, frame: object) -> None:
-        if not stopped:
-            stopped.append(128 + number)
-            raise KeyboardInterrupt(number)
-
-    previous: dict[int, Any] = {}
-    for signum in (signal.SIGINT, signal.SIGTERM):
-        if signum == signal.SIGINT and signal.getsignal(signum) is signal.SIG_IGN:
-            continue
-        try:
-            previous[signum] = signal.signal(signum, stop)
-        except ValueError:  # not the main thread: signals stay as they are
-            break
-    try:
-        yield stopped
-    except KeyboardInterrupt as exc:  # ours, or a Ctrl-C that came before the handler was in place
-        if not stopped:
-            stopped.append(128 + (exc.args[0] if exc.args and isinstance(exc.args[0], int) else signal.SIGINT))
-    finally:
-        for restored, handler in previous.items():
-            signal.signal(restored, handler)
 
 
 @contextmanager

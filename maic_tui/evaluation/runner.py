@@ -13,6 +13,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, check_against, load_scenario, relative_to
+from maic_tui.evaluation.stopping import StopRequest
 from maic_tui.events import DoneEvent, Event, TraceRecord
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
@@ -142,23 +143,36 @@ def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classr
 
 
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
-                  progress: Progress | None = None, concurrency: int = 1) -> None:
+                  progress: Progress | None = None, concurrency: int = 1, stop: StopRequest | None = None) -> None:
     """Play every scenario ``repeat`` times (seeds 0..repeat-1), tallying every expectation; up to ``concurrency``
-    runs at once against the model server, with the same results as one after another. The runs played so far
-    are tallied even when an interruption (KeyboardInterrupt) ends it early (``ScenarioRun.played``)."""
+    runs at once against the model server, with the same results as one after another. ``stop``, once requested,
+    ends it early with KeyboardInterrupt: the runs played so far are tallied (``ScenarioRun.played``), the one it
+    cut short is not."""
+    stop = stop or StopRequest()
     plays = [(run, index) for run in runs for index in range(repeat)]
     outcomes: dict[int, _Played | str] = {}
     try:
         if concurrency <= 1:
             for number, (run, index) in enumerate(plays):
+                stop.check()
                 if progress is not None:
                     progress(run.name, index + 1, repeat)
                 try:
-                    outcomes[number] = asyncio.run(_play_once(run, index, options))
+                    played: _Played | str = asyncio.run(stop.play(_play_once(run, index, options)))
+                except asyncio.CancelledError:
+                    stop.check()
+                    raise
                 except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
-                    outcomes[number] = _failure(exc)
+                    played = _failure(exc)
+                stop.check()  # a run that absorbed the cancellation is not one that was played
+                outcomes[number] = played
         else:
-            asyncio.run(_at_once(plays, repeat, options, progress, concurrency, outcomes))
+            try:
+                asyncio.run(stop.play(_at_once(plays, repeat, options, progress, concurrency, outcomes, stop)))
+            except asyncio.CancelledError:
+                stop.check()
+                raise
+            stop.check()
     finally:
         for number in sorted(outcomes):  # in play order, as one after another would tally them
             run, index = plays[number]
@@ -166,22 +180,30 @@ def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
 
 
 async def _at_once(plays: list[tuple[ScenarioRun, int]], repeat: int, options: ModelOptions,
-                   progress: Progress | None, concurrency: int, outcomes: dict[int, _Played | str]) -> None:
+                   progress: Progress | None, concurrency: int, outcomes: dict[int, _Played | str],
+                   stop: StopRequest) -> None:
     """``concurrency`` workers, each taking the next run as it finishes one (a bounded queue: nothing is built for
-    runs not started)."""
+    runs not started). A task group, not gather: cancelled, it waits for every run to close before it returns."""
     queue = iter(enumerate(plays))
 
     async def worker() -> None:
         for number, (run, index) in queue:  # shared: each worker takes the next
+            if stop.signum is not None:  # a run that absorbed the cancellation takes no other
+                return
             try:
-                outcomes[number] = await _play_once(run, index, options)
+                played: _Played | str = await _play_once(run, index, options)
             except Exception as exc:
-                outcomes[number] = _failure(exc)
+                played = _failure(exc)
             finally:
                 if progress is not None:
                     progress(run.name, index + 1, repeat)
+            task = asyncio.current_task()
+            if task is None or not task.cancelling():  # one cut short (that absorbed its cancellation) is not tallied
+                outcomes[number] = played
 
-    await asyncio.gather(*(worker() for _ in range(min(concurrency, len(plays)))))
+    async with asyncio.TaskGroup() as group:
+        for _ in range(min(concurrency, len(plays))):
+            group.create_task(worker())
 
 
 def _failure(exc: Exception) -> str:
