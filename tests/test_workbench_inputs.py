@@ -129,7 +129,7 @@ def test_an_interrupted_eval_writes_its_partial_report(tmp_path: Path) -> None:
             if line.startswith("[5/"):
                 break
         process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=30)
+        out, err = process.communicate(timeout=30)
     finally:
         process.kill()
     assert process.returncode == 130
@@ -139,6 +139,7 @@ def test_an_interrupted_eval_writes_its_partial_report(tmp_path: Path) -> None:
     played = sum(e["runs"] for s in data["scenarios"] for e in s["expectations"][:1])
     assert played == data["runsPlayed"]  # the report holds exactly the runs it says were played
     assert f"maic-tui: eval stopped after {data['runsPlayed']} of 800 runs; partial report: {report}" in err
+    assert f"stopped after {data['runsPlayed']} of 800 runs: " in out and "does not pass the eval" in out
     assert main(["eval", "--compare", str(report), str(report)]) == 0  # a partial report still compares
 
 

@@ -59,7 +59,10 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
               if not s["ok"]]
     passed = len(names) * len(reports) - len(failed)
     summary = f"{passed} of {len(names) * len(reports)} scenarios passed; report: {one_line(str(target))}"
-    console.print(Text(summary, style="bold green" if not failed else "bold red"), soft_wrap=True)
+    if stop.exit_code is not None:  # a part of the runs passes nothing, whatever its rates
+        summary = f"stopped after {played} of {total} runs: {passed} of {len(names) * len(reports)} scenarios " \
+                  f"passed in them, which does not pass the eval; report: {one_line(str(target))}"
+    console.print(Text(summary, style="bold green" if data["ok"] else "bold red"), soft_wrap=True)
     for model, scenario in failed:
         for error in scenario["errors"]:
             where = f"{model}: " if model else ""
