@@ -101,7 +101,7 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
                                   action_count=1)]
     ledger = [WhiteboardActionRecord(action_name="wb_draw_shape", agent_id="teacher", agent_name="Ms. Hale",
                                      params={"shape": "circle"})]
-    system, user = director_messages(ROOM, HISTORY, responses, ledger, board, 2,
+    system, user = director_messages(ROOM, HISTORY, "What is a slope?", responses, ledger, board, 2,
                                      choices=["kim", "USER", "END"])
     text, own = str(system.content), str(user.content)
     assert RULES in text and all(f"\n{n}. " in RULES for n in range(1, 10)) and "\n10. " not in RULES
@@ -109,13 +109,12 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
     assert "[Sam (learner)]: What is a slope?" in text and "Rise over run." in text  # the conversation, this turn's too
     assert "1. Ms. Hale (teacher) [1 actions; whiteboard: drew shape(circle)]" in own
     assert "crowded" in own and "Decision 2 of this turn" in own
-    assert "What is a slope?" not in own  # the learner's message is the transcript's, not read twice
-    assert own.endswith("Choose next_agent from: kim, USER, END.")
+    assert "What is a slope?" in own and own.endswith("Choose next_agent from: kim, USER, END.")
 
 
 def test_discussion_context_reaches_both_prompts() -> None:
     room = classroom(session={"type": "discussion", "topic": "Cars in cities", "prompt": "Ban them?"})
-    system, _ = director_messages(room, [], [], [], Whiteboard(), 1)
+    system, _ = director_messages(room, [], "hi", [], [], Whiteboard(), 1)
     assert "discussion, not Q&A. Topic: Cars in cities" in system.content
     assert "Open the discussion" in agent_part(room.agents[0], room, Whiteboard(), [], [], "")
 
@@ -176,11 +175,11 @@ def test_placeholder_speech_or_a_copy_of_the_example_counts_as_empty() -> None:
 
 def test_director_prompts_keep_a_stable_prefix_and_show_no_placeholders() -> None:
     board = Whiteboard()
-    first = director_messages(ROOM, HISTORY[:1], [], [], board, 1)
+    first = director_messages(ROOM, HISTORY[:1], "What is a slope?", [], [], board, 1)
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
     board.apply("wb_draw_text", {"content": "m = rise / run", "x": 10, "y": 10})
-    second = director_messages(ROOM, HISTORY[:2], said, [], board, 2)
+    second = director_messages(ROOM, HISTORY[:2], "What is a slope?", said, [], board, 2)
     a, b = str(first[0].content), str(second[0].content)
     assert b.startswith(a)  # the system message only grew by what was said since
     assert RULES in a and '{"next_agent": "END"}' in a and "<" not in a
@@ -197,7 +196,7 @@ def test_the_director_and_every_agent_share_their_system_message_word_for_word()
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
     scene = ROOM.scenes[0]
-    director = director_messages(ROOM, HISTORY, said, [], Whiteboard(), 2, scene=scene)
+    director = director_messages(ROOM, HISTORY, "What is a slope?", said, [], Whiteboard(), 2, scene=scene)
     agents = [agent_messages(agent, ROOM, HISTORY, Whiteboard(), scene, list(agent.actions), said, "Go on.")
               for agent in ROOM.agents]
     shared = shared_part(ROOM, HISTORY, scene)
@@ -216,7 +215,7 @@ def test_the_director_and_every_agent_share_their_system_message_word_for_word()
 def test_a_muted_agent_changes_only_the_directors_request() -> None:
     """The shared part stays the whole class's, word for word the agents' (a prompt cache still reuses it while
     someone is muted); the director's own request says who may not be picked."""
-    director = director_messages(ROOM, HISTORY, [], [], Whiteboard(), 1, muted=["kim"])
+    director = director_messages(ROOM, HISTORY, "What is a slope?", [], [], Whiteboard(), 1, muted=["kim"])
     assert str(director[0].content) == shared_part(ROOM, HISTORY)
     assert "Muted by the learner, never to be picked: kim." in str(director[1].content)
-    assert "Muted" not in str(director_messages(ROOM, HISTORY, [], [], Whiteboard(), 1)[1].content)
+    assert "Muted" not in str(director_messages(ROOM, HISTORY, "Hi", [], [], Whiteboard(), 1)[1].content)

@@ -98,8 +98,9 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
-    messages = director_messages(ctx.classroom, ctx.history, state["responses"], state["ledger"], ctx.board,
-                                 step.number, lesson, choices, ctx.scene, sorted(ctx.settings.muted))
+    messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
+                                 state["ledger"], ctx.board, step.number, lesson, choices, ctx.scene,
+                                 sorted(ctx.settings.muted))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):

@@ -45,6 +45,7 @@ def _board(board: Whiteboard) -> str:
 def director_messages(
     classroom: Classroom,
     history: Sequence[HistoryEntry],
+    learner_message: str,
     responses: Sequence[AgentTurnSummary],
     ledger: Sequence[WhiteboardActionRecord],
     board: Whiteboard,
@@ -59,22 +60,23 @@ def director_messages(
 
     Only its request is the director's own: the system message is word for word what every agent of the class is
     sent (the whole class, muted agents too), so a server's prompt cache reuses it from an agent's call to the
-    director's and on to the next agent's. The learner's message is the conversation's last line, so it is not
-    repeated here (a pasted page would be read again at every decision)."""
+    director's and on to the next agent's."""
     parts = [
-        f"{DIRECTS}: by the director's rules above, who speaks next?",
+        f"{DIRECTS}: decide by the director's rules above who speaks next.",
         f"Spoke in this turn: {_spoken(responses, ledger)}",
         _board(board),
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
-    if lesson is not None:
+    if lesson is None:
+        parts.append(f"The learner's latest message: {learner_message}")
+    else:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
         parts.append(f"The lesson now: {lesson.request}\n{after}")
     if muted:
         parts.append(f"Muted by the learner, never to be picked: {', '.join(muted)}.")
-    if choices:
-        parts.append(f"Choose next_agent from: {', '.join(choices)}.")
+    choose = f" Choose next_agent from: {', '.join(choices)}." if choices else ""
+    parts.append(f"Decide who speaks next.{choose}")
     return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n".join(parts))]
 
 
