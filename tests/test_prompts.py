@@ -112,6 +112,12 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
     assert "What is a slope?" in own and own.endswith("Choose next_agent from: kim, USER, END.")
 
 
+def test_a_pasted_page_is_not_read_whole_at_every_decision() -> None:
+    page = "A very long paste.\n" * 200
+    _, own = director_messages(ROOM, HISTORY, page, [], [], Whiteboard(), 1)
+    assert len(str(own.content)) < 800 and "A very long paste. A very long paste." in str(own.content)
+
+
 def test_discussion_context_reaches_both_prompts() -> None:
     room = classroom(session={"type": "discussion", "topic": "Cars in cities", "prompt": "Ban them?"})
     system, _ = director_messages(room, [], "hi", [], [], Whiteboard(), 1)

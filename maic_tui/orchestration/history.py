@@ -43,6 +43,11 @@ def _clipped(text: str) -> str:
     return text if len(text) <= ENTRY_CHARS else text[:ENTRY_CHARS] + "..."
 
 
+def one_line_entry(text: str) -> str:
+    """A learner's message or a lesson's request as the transcript shows it: one line, its first ENTRY_CHARS."""
+    return " ".join(_clipped(text).split())
+
+
 def _items_json(entry: HistoryEntry) -> str:
     text = _clipped(entry.text)
     items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
@@ -65,9 +70,9 @@ def transcript(history: Sequence[HistoryEntry], learner_nickname: str) -> str:
     for entry in shown_entries(history):
         note = INTERRUPTED_NOTE if entry.interrupted else ""
         if entry.role == "learner":
-            lines.append(f"[{learner_label(learner_nickname)}]: {' '.join(_clipped(entry.text).split())}")
+            lines.append(f"[{learner_label(learner_nickname)}]: {one_line_entry(entry.text)}")
         elif entry.role == "lesson":
-            lines.append(f"[{LESSON_LABEL}]: {' '.join(_clipped(entry.text).split())}")
+            lines.append(f"[{LESSON_LABEL}]: {one_line_entry(entry.text)}")
         else:
             lines.append(f"[{entry.name}]: {_items_json(entry)}{note}")
     return "\n".join(lines) or NOTHING_YET

@@ -12,7 +12,7 @@ from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.history import HistoryEntry, one_line_entry
 from maic_tui.orchestration.prompts.opening import shared_part
 from maic_tui.whiteboard import Whiteboard
 
@@ -68,7 +68,8 @@ def director_messages(
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
     if lesson is None:
-        parts.append(f"The learner's latest message: {learner_message}")
+        # as the transcript shows it: a pasted page is not read again whole at every decision
+        parts.append(f"The learner's latest message: {one_line_entry(learner_message)}")
     else:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
