@@ -157,22 +157,12 @@ def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,
                 stop.check()
                 if progress is not None:
                     progress(run.name, index + 1, repeat)
-                try:
-                    played: _Played | str = asyncio.run(stop.play(_play_once(run, index, options)))
-                except asyncio.CancelledError:
-                    stop.check()
-                    raise
+                try:  # a run cut short raises KeyboardInterrupt here, so it is never tallied
+                    outcomes[number] = stop.run(_play_once(run, index, options))
                 except Exception as exc:  # a broken script or classroom: reported per scenario, never a traceback
-                    played = _failure(exc)
-                stop.check()  # a run that absorbed the cancellation is not one that was played
-                outcomes[number] = played
+                    outcomes[number] = _failure(exc)
         else:
-            try:
-                asyncio.run(stop.play(_at_once(plays, repeat, options, progress, concurrency, outcomes, stop)))
-            except asyncio.CancelledError:
-                stop.check()
-                raise
-            stop.check()
+            stop.run(_at_once(plays, repeat, options, progress, concurrency, outcomes, stop))
     finally:
         for number in sorted(outcomes):  # in play order, as one after another would tally them
             run, index = plays[number]

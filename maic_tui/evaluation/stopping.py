@@ -1,4 +1,4 @@
-"""Ctrl-C and SIGTERM stop ``maic-tui eval`` at once, with what was played (ARCHITECTURE.md, *Where things go*).
+"""Ctrl-C and SIGTERM stop ``maic-tui eval`` at once, with what was played (ARCHITECTURE.md, *Where to change what*).
 
 The signal handler never raises: an exception raised by a handler inside an event loop can leave a task its
 clean-up then waits for forever (seen: an eval hung on Ctrl-C). It only records the signal and cancels the run
@@ -40,8 +40,15 @@ class StopRequest:
             task.cancel()
             task.get_loop().call_soon_threadsafe(lambda: None)  # wake a loop waiting in select
 
-    async def play(self, run: Coroutine[Any, Any, T]) -> T:
-        """``run``, cancelled by a stop signal; at once if one came before it started."""
+    def run(self, run: Coroutine[Any, Any, T]) -> T:
+        """``asyncio.run(run)``, cut short by a stop signal (at once if one came before it started); raises
+        KeyboardInterrupt once a stop was requested, however ``run`` ended (it may absorb its cancellation)."""
+        try:
+            return asyncio.run(self._playing_now(run))
+        finally:
+            self.check()
+
+    async def _playing_now(self, run: Coroutine[Any, Any, T]) -> T:
         self._playing = asyncio.current_task()
         try:
             if self.signum is not None:
