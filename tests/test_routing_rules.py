@@ -102,3 +102,76 @@ async def test_the_model_is_offered_only_what_the_guards_accept_in_the_prompt_an
     usage = trace[1].usage
     assert usage is not None and (usage.prompt, usage.completion, usage.cached) == (1210, 9, 870)
     assert trace[0].usage is None  # no call, no tokens
+
+
+def debate(**overrides: Any) -> Classroom:
+    """The test class as a discussion Kim opens, with the discussion's rounds on."""
+    return classroom(session={"type": "discussion", "topic": "Limits", "trigger_agent": "kim"},
+                     routing={"rules": ["discussion_rounds"]}, **overrides)
+
+
+async def test_a_discussion_round_is_the_opener_one_more_student_the_teacher_then_the_learner(tmp_path: Path) -> None:
+    # one director answer in the script: a second call would find the director's list used up and fail the turn
+    script = {"director": [pick("lee")], "agents": {"kim": [text("Ban them!")], "lee": [text("Not so fast.")],
+                                                    "teacher": [text("Both have a point. Sam, where do you stand?")]}}
+    events = await play(script_session(tmp_path, script, debate()), "Cars are noisy.")
+    trace = done(events).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("trigger", "kim"), ("model", "lee"), ("rule", "teacher"),
+                                                  ("rule", "USER")]
+    assert trace[2].reason == "a discussion round: two students spoke; the teacher sums up"
+    assert trace[3].reason == "a discussion round: the students were answered; the learner has the floor"
+    assert trace[2].raw is None and trace[3].raw is None and not any(e.type == "error" for e in events)
+    cue = [e for e in events if e.type == "cue_user"]
+    assert len(cue) == 1 and cue[0].data.from_agent_id == "teacher"  # type: ignore[union-attr]
+
+
+async def test_the_teacher_answering_the_opener_hands_the_floor_back(tmp_path: Path) -> None:
+    script = {"director": [pick("teacher")], "agents": {"kim": [text("Ban them!")], "teacher": [text("Why?")]}}
+    trace = done(await play(script_session(tmp_path, script, debate()), "Cars are noisy.")).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("trigger", "kim"), ("model", "teacher"), ("rule", "USER")]
+
+
+@pytest.mark.parametrize(("room", "director"), [
+    (classroom(session={"type": "discussion", "topic": "Limits", "trigger_agent": "kim"}, routing={"rules": []}),
+     ["lee", "teacher", "USER"]),  # switched off
+    (classroom(routing={"rules": ["discussion_rounds"]}), ["kim", "lee", "teacher", "USER"]),  # Q&A has no rounds
+])
+async def test_without_a_discussion_round_the_director_decides_every_step(tmp_path: Path, room: Classroom,
+                                                                         director: list[str]) -> None:
+    script = {"director": [pick(a) for a in director],
+              "agents": {"kim": [text("Ban them!")], "lee": [text("No.")], "teacher": [text("Hm.")]}}
+    trace = done(await play(script_session(tmp_path, script, room), "Cars are noisy.")).data.director_trace
+    assert [(r.path, r.final) for r in trace][-3:] == [("model", "lee"), ("model", "teacher"), ("model", "USER")]
+
+
+def _turn(agent_id: str, said: str = "Something.") -> Any:
+    from maic_tui.events import AgentTurnSummary
+
+    return AgentTurnSummary(agent_id=agent_id, agent_name=agent_id.title(), content_preview=said, action_count=0)
+
+
+@pytest.mark.parametrize(("spoken", "expected"), [
+    ((), None),  # the trigger or the director opens
+    (("kim",), None),  # one more voice: the director picks it
+    (("kim", "lee"), "teacher"),
+    (("kim", "lee", "teacher"), "USER"),
+    (("kim", "ta"), "USER"),  # the assistant answered the student
+    (("teacher", "kim"), None),  # the teacher opened: nobody has answered the student yet
+    (("teacher", "kim", "lee"), "teacher"),
+    (("kim", ""), None),  # a turn that said nothing is no voice
+    (("ta", "kim", "lee"), "teacher"),  # the assistant's opening answered no student
+])
+def test_where_a_discussion_round_stands(spoken: tuple[str, ...], expected: str | None) -> None:
+    from maic_tui.orchestration.guards import discussion_round
+
+    turns = tuple(_turn(a) if a else _turn("lee", "") for a in spoken)
+    assert discussion_round(RoutingView(debate(), "Cars are noisy.", turns)) == expected
+
+
+def test_a_discussion_without_its_teacher_is_summed_up_by_the_assistant() -> None:
+    from maic_tui.orchestration.guards import discussion_round
+
+    room = debate(agents=[a for a in AGENTS if a["role"] != "teacher"])
+    assert discussion_round(RoutingView(room, "Cars are noisy.", (_turn("kim"), _turn("lee")))) == "ta"
+    students = debate(agents=[a for a in AGENTS if a["role"] == "student"])
+    assert discussion_round(RoutingView(students, "Cars are noisy.", (_turn("kim"), _turn("lee")))) is None

@@ -16,9 +16,9 @@ ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 # Decisions the rules take in code, without asking the director model (ARCHITECTURE.md, *One learner turn*).
-RuleName = Literal["teacher_first", "guarded_choices"]
+RuleName = Literal["teacher_first", "discussion_rounds", "guarded_choices"]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)
-DEFAULT_RULES: tuple[RuleName, ...] = ("teacher_first",)
+DEFAULT_RULES: tuple[RuleName, ...] = ("teacher_first", "discussion_rounds")
 
 Text = Annotated[str, Field(min_length=1)]
 LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # en, fr, pt-BR, zh-Hans
@@ -71,7 +71,8 @@ class Limits(Strict):
 class Routing(Strict):
     guards: list[GuardName] = Field(default_factory=lambda: list(GUARD_NAMES))
     # guarded_choices is opt-in: measured with a small model (make bench-real), a director that may not repeat the
-    # last speaker calls every other agent up to the turn's limit instead of handing back (turns 3.6x longer)
+    # last speaker calls every other agent up to the turn's limit instead of handing back (turns 3.6x longer), unless
+    # something else ends the turn, as discussion_rounds does in a discussion
     rules: list[RuleName] = Field(default_factory=lambda: list(DEFAULT_RULES))
 
 

@@ -34,7 +34,14 @@ from maic_tui.orchestration.decision import (
     parse_decision,
 )
 from maic_tui.orchestration.director_step import Choice, DirectorStep
-from maic_tui.orchestration.guards import RoutingView, acceptable, check, fallback, teacher_first
+from maic_tui.orchestration.guards import (
+    RoutingView,
+    acceptable,
+    check,
+    discussion_round,
+    fallback,
+    teacher_first,
+)
 from maic_tui.orchestration.manual import manual_choice
 from maic_tui.orchestration.prompts.director import director_messages, reask_message
 from maic_tui.orchestration.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
@@ -42,6 +49,7 @@ from maic_tui.orchestration.structured import director_schema
 
 _ROLES: dict[str, Literal["system", "user", "assistant"]] = {"system": "system", "human": "user", "ai": "assistant"}
 ANSWER = "Answer the learner's message."
+SUM_UP = "Sum up the students' points fairly and ask the learner where they stand."
 DIRECTOR_CHAR_CAP = 4_000  # a decision is a few hundred characters; anything past this is a runaway model
 
 
@@ -94,6 +102,11 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     lesson = state["lesson"]
     if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
         return Choice("rule", lead, f"a clear question: the {view.role_of(lead)} answers it first", ANSWER)
+    if "discussion_rounds" in rules and lesson is None and (turn := discussion_round(view)) is not None:
+        if turn == USER:
+            return Choice("rule", USER, "a discussion round: the students were answered; the learner has the floor")
+        return Choice("rule", turn, f"a discussion round: two students spoke; the {view.role_of(turn)} sums up",
+                      SUM_UP)
     choices = acceptable(view) if "guarded_choices" in rules else []
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it

@@ -25,6 +25,9 @@ def substantive(summary: AgentTurnSummary) -> bool:
     return bool(summary.content_preview.strip()) or summary.action_count > 0
 
 
+_STAFF = ("teacher", "assistant")
+
+
 @dataclass(frozen=True, slots=True)
 class RoutingView:
     """What the guards look at for one decision."""
@@ -39,7 +42,7 @@ class RoutingView:
 
     def taught(self) -> bool:
         """A teacher or assistant gave a substantive turn this learner turn."""
-        return any(substantive(r) and self.role_of(r.agent_id) in ("teacher", "assistant") for r in self.responses)
+        return any(substantive(r) and self.role_of(r.agent_id) in _STAFF for r in self.responses)
 
 
 def _unknown_agent(decision: Decision, view: RoutingView) -> str | None:
@@ -111,6 +114,24 @@ def teacher_first(view: RoutingView) -> str | None:
     if view.responses or lead is None or view.classroom.session.type != "qa":
         return None
     return lead.id if is_clear_question(view.learner_message) else None
+
+
+def discussion_round(view: RoutingView) -> str | None:
+    """A learner's turn in a discussion is a round: whoever opens it and at most one more student, then the lead
+    sums up, and once a teacher or assistant has answered the students the learner has the floor (USER). None where
+    the round leaves the choice open."""
+    lead = view.classroom.lead()
+    if lead is None or view.classroom.session.type != "discussion":
+        return None
+    spoke = [r for r in view.responses if substantive(r)]
+    students = [i for i, r in enumerate(spoke) if view.role_of(r.agent_id) == "student"]
+    if not students:
+        return None
+    if any(view.role_of(r.agent_id) in _STAFF for r in spoke[students[0] + 1:]):
+        return USER
+    if len(students) >= 2 and view.responses[-1].agent_id != lead.id:
+        return lead.id
+    return None
 
 
 def fallback(view: RoutingView) -> str:
