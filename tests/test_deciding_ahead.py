@@ -314,3 +314,43 @@ async def test_an_answer_cancelled_before_it_ran_never_made_its_call() -> None:
     ran = Answer("teacher").start(writing)
     await asyncio.sleep(0.01)
     assert made == ["call"] and ran.done and ran.failure() is None
+
+
+async def test_the_director_is_told_the_answer_is_written_the_moment_the_model_finishes() -> None:
+    """Not once the word being read is due: a word's reading time (0.2-0.3 s at the default pace) sooner, which is
+    most of a short message's slack. The model finishes while the second word waits to be shown; the director is
+    told then, with that word still to come."""
+    from maic_tui.orchestration.answer import Answer
+    from maic_tui.orchestration.items import Item, TextDelta
+    from maic_tui.orchestration.showing import show
+
+    seen: list[tuple[str, Any]] = []
+
+    class Run:
+        def take(self, pieces: list[Item]) -> None:
+            seen.extend(("shown", p) for p in pieces)
+
+        def warn(self, warning: str) -> None:
+            seen.append(("warned", warning))
+
+    class Client:
+        interrupted = False
+
+        def extend_turn(self, seconds: float) -> None:
+            pass
+
+    finished = asyncio.get_running_loop().create_future()
+
+    async def writing() -> None:
+        answer.add([TextDelta("Hello there ")])
+        await finished
+
+    answer = Answer("teacher", by_word=True).start(writing)
+    await asyncio.sleep(0)
+    showing = asyncio.ensure_future(show(Client(), answer, Run(),  # type: ignore[arg-type]
+                                         lambda: 20.0, lambda rest: seen.append(("written", list(rest)))))
+    await asyncio.sleep(0.05)  # "Hello " is shown; "there " is due 0.3 s after it
+    finished.set_result(None)
+    await showing
+    first, second = TextDelta("Hello "), TextDelta("there ")
+    assert seen == [("shown", first), ("written", [second]), ("shown", second)]

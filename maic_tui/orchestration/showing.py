@@ -22,16 +22,23 @@ async def show(client: ModelClient, answer: Answer, run: AgentRun, pace: Callabl
     """Until everything written is shown and read; then the model's failure, if it failed, is raised (after the
     speech that came before it, as the learner saw it). Esc raises ``Interrupted`` between two pieces."""
     shown, due, told = 0, time.monotonic(), False
-    while True:
-        if client.interrupted:
-            raise Interrupted
+
+    def tell() -> None:
+        nonlocal told
         if not told and answer.done and answer.failure() is None:
             told = True
             when_written(answer.pieces[shown:])
+
+    while True:
+        if client.interrupted:
+            raise Interrupted
+        tell()
         if shown < len(answer.pieces):
             piece = answer.pieces[shown]
             if isinstance(piece, TextDelta) and (chars_per_second := pace()) > 0:
-                await _until(client, due)
+                # told the moment the model finishes, not once this word is due: the director's decision starts
+                # a word's reading time sooner
+                await _until(client, due, written=(answer.task, tell))
                 due = max(due, time.monotonic()) + len(piece.text) / chars_per_second
             run.take([piece])
             shown += 1
@@ -49,14 +56,22 @@ async def show(client: ModelClient, answer: Answer, run: AgentRun, pace: Callabl
         due = max(due, time.monotonic())  # the reader caught up with the model: no words are owed
 
 
-async def _until(client: ModelClient, moment: float, cut: bool = True) -> None:
+async def _until(client: ModelClient, moment: float, cut: bool = True,
+                 written: tuple[asyncio.Future[None] | None, Callable[[], None]] | None = None) -> None:
     """Wait until ``moment`` (``time.monotonic``), the learner reading; the turn's deadline moves on meanwhile (it
-    bounds the models, not the reader). An interruption raises ``Interrupted``, or with ``cut`` off ends the wait."""
+    bounds the models, not the reader). An interruption raises ``Interrupted``, or with ``cut`` off ends the wait.
+    ``written``: the answer's task, and what to call as soon as it has finished, in the middle of the wait."""
     while (left := moment - time.monotonic()) > 0:
         if client.interrupted:
             break
-        slept = min(left, LOOK_SECONDS)
-        await asyncio.sleep(slept)
-        client.extend_turn(slept)
+        slept, started = min(left, LOOK_SECONDS), time.monotonic()
+        task = written[0] if written is not None else None
+        if task is not None and not task.done():
+            await asyncio.wait([task], timeout=slept)
+        else:
+            await asyncio.sleep(slept)
+        if written is not None:
+            written[1]()
+        client.extend_turn(time.monotonic() - started)
     if cut and client.interrupted:
         raise Interrupted
