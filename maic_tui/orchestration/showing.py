@@ -38,7 +38,7 @@ async def show(client: ModelClient, answer: Answer, run: AgentRun, pace: Callabl
             if isinstance(piece, TextDelta) and (chars_per_second := pace()) > 0:
                 # told the moment the model finishes, not once this word is due: the director's decision starts
                 # a word's reading time sooner
-                await _until(client, due, written=(answer.task, tell))
+                await _until(client, due, wake=answer.task, on_wake=tell)
                 due = max(due, time.monotonic()) + len(piece.text) / chars_per_second
             run.take([piece])
             shown += 1
@@ -56,22 +56,21 @@ async def show(client: ModelClient, answer: Answer, run: AgentRun, pace: Callabl
         due = max(due, time.monotonic())  # the reader caught up with the model: no words are owed
 
 
-async def _until(client: ModelClient, moment: float, cut: bool = True,
-                 written: tuple[asyncio.Future[None] | None, Callable[[], None]] | None = None) -> None:
+async def _until(client: ModelClient, moment: float, cut: bool = True, wake: asyncio.Future[None] | None = None,
+                 on_wake: Callable[[], None] | None = None) -> None:
     """Wait until ``moment`` (``time.monotonic``), the learner reading; the turn's deadline moves on meanwhile (it
     bounds the models, not the reader). An interruption raises ``Interrupted``, or with ``cut`` off ends the wait.
-    ``written``: the answer's task, and what to call as soon as it has finished, in the middle of the wait."""
+    ``on_wake`` is called as soon as ``wake`` (the answer being written) has finished, in the middle of the wait."""
     while (left := moment - time.monotonic()) > 0:
         if client.interrupted:
             break
         slept, started = min(left, LOOK_SECONDS), time.monotonic()
-        task = written[0] if written is not None else None
-        if task is not None and not task.done():
-            await asyncio.wait([task], timeout=slept)
+        if wake is not None and not wake.done():
+            await asyncio.wait([wake], timeout=slept)
         else:
             await asyncio.sleep(slept)
-        if written is not None:
-            written[1]()
+        if on_wake is not None:
+            on_wake()
         client.extend_turn(time.monotonic() - started)
     if cut and client.interrupted:
         raise Interrupted
