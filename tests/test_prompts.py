@@ -112,6 +112,17 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
     assert "What is a slope?" in own and own.endswith("Choose next_agent from: kim, USER, END.")
 
 
+def test_what_the_director_reads_anew_per_decision_is_a_few_lines() -> None:
+    """Its own part is all a decision adds after the shared part (a server's cache has the rest): every word of it is
+    read anew on the critical path, where a small model on a CPU spends some 6 ms a token."""
+    said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
+                             action_count=0)]
+    _, own = director_messages(ROOM, HISTORY, "What is a slope?", said, [], Whiteboard(), 2)
+    text = str(own.content)
+    assert "1. Ms. Hale (teacher)" in text and "What is a slope?" in text and "Decision 2" in text
+    assert len(text.split()) <= 40, text
+
+
 def test_a_pasted_page_is_not_read_whole_at_every_decision() -> None:
     page = "A very long paste.\n" * 200
     _, own = director_messages(ROOM, HISTORY, page, [], [], Whiteboard(), 1)

@@ -34,9 +34,10 @@ def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardAc
 
 
 def _board(board: Whiteboard) -> str:
+    # only what a choice of speaker depends on: how the board stands and how full it is (the agents' own part says
+    # what the board allows)
     count = len(board.elements)
-    state = "OPEN (the slide is hidden; pointers do not work)" if board.is_open else "closed (the slide is shown)"
-    text = f"Board: {state}, {count} element{'s' if count != 1 else ''}."
+    text = f"Board: {'open' if board.is_open else 'closed'}, {count} element{'s' if count != 1 else ''}."
     if count > CROWDED:
         text += " It is crowded: avoid adding more unless someone tidies it."
     return text
@@ -62,22 +63,21 @@ def director_messages(
     sent (the whole class, muted agents too), so a server's prompt cache reuses it from an agent's call to the
     director's and on to the next agent's."""
     parts = [
-        f"{DIRECTS}: decide by the director's rules above who speaks next.",
-        f"Spoke in this turn: {_spoken(responses, ledger)}",
+        f"{DIRECTS} by the director's rules above.",
+        f"Spoke this turn: {_spoken(responses, ledger)}",
         _board(board),
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
     if lesson is None:
         # as the transcript shows it: a pasted page is not read again whole at every decision
-        parts.append(f"The learner's latest message: {one_line_entry(learner_message)}")
+        parts.append(f"The learner said: {one_line_entry(learner_message)}")
     else:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
         parts.append(f"The lesson now: {lesson.request}\n{after}")
     if muted:
         parts.append(f"Muted by the learner, never to be picked: {', '.join(muted)}.")
-    choose = f" Choose next_agent from: {', '.join(choices)}." if choices else ""
-    parts.append(f"Decide who speaks next.{choose}")
+    parts.append(f"Who speaks next? Choose next_agent from: {', '.join(choices)}." if choices else "Who speaks next?")
     return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n".join(parts))]
 
 
