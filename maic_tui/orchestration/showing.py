@@ -69,7 +69,7 @@ async def _until(client: ModelClient, moment: float, cut: bool = True, wake: asy
             await asyncio.wait([wake], timeout=slept)
         else:
             await asyncio.sleep(slept)
-        if on_wake is not None:
+        if on_wake is not None and wake is not None and wake.done():
             on_wake()
         client.extend_turn(time.monotonic() - started)
     if cut and client.interrupted:
