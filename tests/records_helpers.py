@@ -63,7 +63,7 @@ def played(name: str, mode: str, capsys: pytest.CaptureFixture[str], *flags: str
     """A sample's whole lesson played (``go on`` at each wait), recorded; its session id."""
     room = load_classroom(name)
     waits = sum(step.kind in ("pause", "discussion") for scene in room.scenes for step in scene.script)
-    questions = [q for scene in room.scenes for q in scene.questions]
+    questions = [q for scene in room.scenes for q in scene.graded()]
     replies = ["go on"] * waits + [answer(q, mode, n) for n, q in enumerate(questions)]
     assert main(["run", name, "--lesson", *flags, *[arg for a in replies for arg in ("--say", a)]]) == 0
     capsys.readouterr()

@@ -15,7 +15,7 @@ from maic_tui.classroom.quiz import grade_choice, grade_offline, question_text, 
 
 
 def question(classroom: str, question_id: str) -> QuizQuestion:
-    found = next(q for scene in load_classroom(classroom).scenes for q in scene.questions if q.id == question_id)
+    found = next(q for scene in load_classroom(classroom).scenes for q in scene.graded() if q.id == question_id)
     return found
 
 

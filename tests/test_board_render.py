@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from maic_tui.classroom.models import Scene
+from maic_tui.scenes.slide.model import SlideScene
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import BoardPalette, Pointer, fitted_size, render_board, render_slide
 from maic_tui.whiteboard.render.canvas import Canvas
@@ -122,7 +122,7 @@ def test_any_formula_renders_without_control_characters(latex: str) -> None:
     assert not any(ord(c) < 0x20 or 0x7F <= ord(c) <= 0x9F for c in out)
 
 
-SCENE = Scene.model_validate({"id": "s", "title": "Slopes", "elements": [
+SCENE = SlideScene.model_validate({"id": "s", "title": "Slopes", "elements": [
     {"type": "title", "id": "t", "text": "Derivatives"},
     {"type": "bullets", "id": "b", "items": ["one", "two"]},
     {"type": "formula", "id": "f", "latex": "x^2"},

@@ -13,7 +13,6 @@ from maic_tui.actions.catalogue import (
     abilities,
     action_chip,
     action_summary,
-    effective_actions,
     parse_params,
 )
 from maic_tui.actions.fields import repair_latex
@@ -61,7 +60,6 @@ __all__ = [
     "abilities",
     "action_chip",
     "action_summary",
-    "effective_actions",
     "parse_params",
     "repair_latex",
 ]

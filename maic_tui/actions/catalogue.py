@@ -53,13 +53,6 @@ ROLE_DEFAULT_ACTIONS: dict[Role, tuple[str, ...]] = {
 }
 
 
-def effective_actions(allowed: tuple[str, ...] | list[str], scene_type: str | None) -> list[str]:
-    """Allowed actions minus the slide pointers when no slide is showing (``scene_type`` None: no scene)."""
-    if scene_type == "slide":
-        return list(allowed)
-    return [name for name in allowed if name not in SLIDE_ACTIONS]
-
-
 class InvalidAction(ValueError):
     """An action that cannot be applied; ``reason`` is a short code such as ``invalid_params: x``."""
 

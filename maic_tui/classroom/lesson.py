@@ -7,6 +7,7 @@ expects?}`` the class asks and waits for the learner, ``{ask}`` a quiz question 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal, assert_never, get_args
 
 from pydantic import Field, model_validator
@@ -119,3 +120,41 @@ class QuizQuestion(Strict):
         if self.type == "multiple" and not self.answer:
             raise ValueError("a 'multiple' question needs at least one answer")
         return self
+
+
+StepKind = ScriptKind | Literal["present"]  # "present": a slide without a script, presented by its teacher
+
+
+def waits(kind: StepKind) -> bool:
+    """A step of this kind waits for the learner."""
+    match kind:
+        case "pause" | "ask":
+            return True
+        case "say" | "action" | "discussion" | "present":
+            return False
+        case _:
+            assert_never(kind)
+
+
+def read_out(kind: StepKind) -> bool:
+    """Steps of this kind by one agent in a row are read as one message (as a model's answer would be)."""
+    match kind:
+        case "say" | "action":
+            return True
+        case "discussion" | "pause" | "ask" | "present":
+            return False
+        case _:
+            assert_never(kind)
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    scene: int
+    index: int
+    kind: StepKind
+    script: ScriptStep | None = None  # None for "present": a scene without a script, presented by the model
+    question: QuizQuestion | None = None
+
+    @property
+    def waits(self) -> bool:
+        return waits(self.kind)

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
+from maic_tui.scenes.registry import KIND_ACTIONS, KINDS
 
 if TYPE_CHECKING:
     from maic_tui.classroom.lesson import ScriptStep
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 def check_lessons(classroom: Classroom) -> Iterator[tuple[str, str]]:
     question_ids: dict[str, str] = {}
     for i, scene in enumerate(classroom.scenes):
-        for q, question in enumerate(scene.questions):
+        for q, question in enumerate(scene.graded()):
             where = f"scenes[{i}].questions[{q}].id"
             if question.id in question_ids:
                 yield where, f"duplicate question id {question.id!r} (already in {question_ids[question.id]})"
@@ -31,14 +32,15 @@ def _check_step(classroom: Classroom, scene: Scene, step: ScriptStep, where: str
         yield f"{where}.agent", f"{step.agent!r} is not an agent of this classroom"
         return
     if step.kind == "ask" and scene.question(step.ask or "") is None:
-        known = ", ".join(q.id for q in scene.questions) or "this scene has no questions"
+        known = ", ".join(q.id for q in scene.graded()) or "this scene has no questions"
         yield f"{where}.ask", f"{step.ask!r} is not a question of this scene ({known})"
     if step.kind != "action" or step.action is None:
         return
     agent = classroom.agent(step.agent or "")
     assert agent is not None
-    if step.action in SLIDE_ACTIONS and step.action in agent.actions and scene.type != "slide":
-        yield f"{where}.action", f"{step.action!r} needs a slide; a quiz scene has none"
+    if step.action in KIND_ACTIONS and step.action in agent.actions and step.action not in scene.enables:
+        kinds = " or ".join(name for name, model in KINDS.items() if step.action in model.enables)
+        yield f"{where}.action", f"{step.action!r} needs a {kinds}; a {scene.type} scene has none"
         return
     yield from action_problems(agent, step.action, step.params, {e.id for e in scene.elements}, "this scene", where)
 

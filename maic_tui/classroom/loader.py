@@ -18,6 +18,7 @@ from maic_tui.classroom.partial import file_path, left_out_duplicates, partial_c
 from maic_tui.classroom.report import Found, fold_broken_agents, grouped
 from maic_tui.classroom.voices import voice_problems
 from maic_tui.paths import SAMPLES_DIR, resolve
+from maic_tui.scenes.registry import KINDS
 from maic_tui.text_safety import clean_tree, one_line
 
 
@@ -115,7 +116,7 @@ def _partial_problems(schema: list[Found], data: dict[str, Any]) -> list[Found]:
 
 # --- pydantic errors in words -----------------------------------------------------------------------
 
-_UNION_TAGS = {"qa", "discussion", "title", "text", "bullets", "formula", "image", "table"}
+_UNION_TAGS = {"qa", "discussion", "title", "text", "bullets", "formula", "image", "table", *KINDS}
 
 
 def _path(loc: Iterable[int | str]) -> str:
@@ -124,8 +125,8 @@ def _path(loc: Iterable[int | str]) -> str:
     for i, part in enumerate(parts):
         # pydantic puts the tag of a tagged union into the location; people never wrote it.
         after_session = i > 0 and parts[i - 1] == "session"
-        after_element = i > 1 and parts[i - 2] == "elements" and isinstance(parts[i - 1], int)
-        if part in _UNION_TAGS and (after_session or after_element):
+        after_item = i > 1 and parts[i - 2] in ("elements", "scenes") and isinstance(parts[i - 1], int)
+        if part in _UNION_TAGS and (after_session or after_item):
             continue
         kept.append(part)
     return format_path(tuple(kept))

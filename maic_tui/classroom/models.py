@@ -5,11 +5,12 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BeforeValidator, Field, model_validator
+from pydantic import AfterValidator, Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
-from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
+from maic_tui.classroom.fields import Identifier, Line, Text
 from maic_tui.colors import is_hex_color
+from maic_tui.scenes.registry import Scene
 from maic_tui.strict import Strict
 
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
@@ -20,18 +21,8 @@ RuleName = Literal["teacher_first", "discussion_rounds", "guarded_choices"]
 RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)
 DEFAULT_RULES: tuple[RuleName, ...] = ("teacher_first", "discussion_rounds")
 
-Text = Annotated[str, Field(min_length=1)]
 LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # en, fr, pt-BR, zh-Hans
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})
-
-
-def _fold(value: Any) -> Any:
-    return " ".join(value.split()) if isinstance(value, str) else value
-
-
-# Shown on one line (header, roster, palette): a newline inside would break the layout it sits in.
-Line = Annotated[str, BeforeValidator(_fold), Field(min_length=1)]
-Identifier = Annotated[str, Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.\-]{0,39}$")]
 
 
 def _hex_color(value: str) -> str:
@@ -109,79 +100,6 @@ class Agent(Strict):
         if self.allowed_actions is None:
             return ROLE_DEFAULT_ACTIONS[self.role]
         return tuple(self.allowed_actions)
-
-
-# --- scenes ----------------------------------------------------------------------------------------
-
-
-class SlideTitle(Strict):
-    type: Literal["title"]
-    id: Identifier
-    text: Text
-
-
-class SlideText(Strict):
-    type: Literal["text"]
-    id: Identifier
-    text: Text
-
-
-class SlideBullets(Strict):
-    type: Literal["bullets"]
-    id: Identifier
-    items: list[Text] = Field(min_length=1)
-
-
-class SlideFormula(Strict):
-    type: Literal["formula"]
-    id: Identifier
-    latex: Text
-
-
-class SlideImage(Strict):
-    type: Literal["image"]
-    id: Identifier
-    alt: Text
-
-
-class SlideTable(Strict):
-    type: Literal["table"]
-    id: Identifier
-    rows: list[list[str]] = Field(min_length=1)
-
-    @model_validator(mode="after")
-    def _rectangular(self) -> SlideTable:
-        if not self.rows[0] or any(len(row) != len(self.rows[0]) for row in self.rows):
-            raise ValueError("every row needs as many cells as the first row")
-        return self
-
-
-SlideElement = Annotated[
-    SlideTitle | SlideText | SlideBullets | SlideFormula | SlideImage | SlideTable,
-    Field(discriminator="type"),
-]
-
-
-class Scene(Strict):
-    """A slide (with the steps that present it), or a quiz (``questions``, asked by ``ask`` steps)."""
-
-    id: Identifier
-    title: Line
-    type: Literal["slide", "quiz"] = "slide"
-    elements: list[SlideElement] = Field(default_factory=list)
-    script: list[ScriptStep] = Field(default_factory=list)
-    questions: list[QuizQuestion] = Field(default_factory=list)
-
-    @model_validator(mode="after")
-    def _questions_in_quizzes(self) -> Scene:
-        if self.questions and self.type != "quiz":
-            raise ValueError("only a scene of type 'quiz' has questions")
-        if self.type == "quiz" and not self.questions:
-            raise ValueError("a quiz scene needs at least one question")
-        return self
-
-    def question(self, question_id: str) -> QuizQuestion | None:
-        return next((q for q in self.questions if q.id == question_id), None)
 
 
 # --- demo material (for the offline demo model) -----------------------------------------------------

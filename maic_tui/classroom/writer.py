@@ -52,12 +52,14 @@ def scene_toml(scene: dict[str, Any]) -> str:
 
 
 def _scene(scene: dict[str, Any]) -> list[str]:
-    elements, questions = scene.pop("elements", []), scene.pop("questions", [])
+    """The scene's table, then each list of tables of its kind (a slide's elements, a quiz's questions) as
+    ``[[scenes.<name>]]`` sub-tables; the script stays in the table, one step a line."""
+    tables = {name: scene.pop(name) for name, item in list(scene.items())
+              if name != "script" and isinstance(item, list) and item and all(isinstance(e, dict) for e in item)}
     lines = ["", "[[scenes]]", *_pairs(scene)]
-    for element in elements:
-        lines += ["", "[[scenes.elements]]", *_pairs(element)]
-    for question in questions:
-        lines += ["", "[[scenes.questions]]", *_pairs(question)]
+    for name, items in tables.items():
+        for item in items:
+            lines += ["", f"[[scenes.{key(name)}]]", *_pairs(item)]
     return lines
 
 

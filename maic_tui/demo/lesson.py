@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene, SlideElement
+from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
 from maic_tui.demo import planner
 from maic_tui.llm.context import LessonCall
+from maic_tui.scenes.elements import SlideElement
 
 
 def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:

@@ -63,7 +63,7 @@ def off_topic(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
 
 
 def questions(classroom: Classroom) -> list[QuizQuestion]:
-    return [q for scene in classroom.scenes for q in scene.questions]
+    return [q for scene in classroom.scenes for q in scene.graded()]
 
 
 def quiz(classroom: Classroom, said: Sequence[Said], pending: bool = False) -> list[DemoTurn]:

@@ -76,7 +76,7 @@ class MaterialIndex:
                               if step.say or step.discussion or step.prompt)
             if speech:
                 index._add(Passage("script", scene.id, speech, number))
-            for question in scene.questions:
+            for question in scene.graded():
                 index._add(Passage("question", question.id,
                                    " ".join([question.question, *question.keywords, *question.answer]), number))
         return index

@@ -77,7 +77,7 @@ def session_facts(classroom: Classroom, records: list[Timed]) -> SessionFacts:
     facts = SessionFacts(classroom)
     scenes = {scene.id: (index, scene) for index, scene in enumerate(classroom.scenes)}
     questions = {question.id: (index, question) for index, scene in enumerate(classroom.scenes)
-                 for question in scene.questions}
+                 for question in scene.graded()}
     seen: set[int] = set()
     current: int | None = None
     for at, item in enumerate(records):

@@ -63,7 +63,7 @@ def gradebook(data_dir: Path, classroom: str | None = None) -> list[GradeRow]:
         facts = session_facts(kept, records)
         answers = facts.last_answers
         marks = [QuestionMark(q.id, answers[q.id].result.earned if q.id in answers else None, q.worth)
-                 for scene in kept.scenes for q in scene.questions]
+                 for scene in kept.scenes for q in scene.graded()]
         earned, possible = sum(mark.earned or 0 for mark in marks), facts.possible
         rows.append(GradeRow(
             info.id, name, kept.title, info.learner or kept.learner.nickname,

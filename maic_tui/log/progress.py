@@ -62,7 +62,7 @@ def _lesson_shape(classroom_toml: str) -> tuple[int, int] | None:
 
 
 def possible_points(classroom: Classroom) -> int:
-    return sum(question.worth for found in classroom.scenes for question in found.questions)
+    return sum(question.worth for found in classroom.scenes for question in found.graded())
 
 
 def progress_of(classroom: Classroom, scene: int, earned: dict[str, int], ended: bool) -> LessonProgress:

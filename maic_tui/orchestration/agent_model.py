@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from maic_tui.actions import effective_actions
 from maic_tui.classroom.models import Agent
 from maic_tui.llm import CallContext
 from maic_tui.llm.context import calling
@@ -17,10 +16,11 @@ from maic_tui.orchestration.parser import StreamParser
 from maic_tui.orchestration.prompts.agent import agent_messages
 from maic_tui.orchestration.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.structured import agent_schema
+from maic_tui.scenes.registry import actions_in
 
 
 def allowed_actions(ctx: EngineContext, agent: Agent) -> list[str]:
-    return effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
+    return actions_in(agent.actions, ctx.scene.type if ctx.scene else None)
 
 
 def reading_pace(ctx: EngineContext) -> float:

@@ -12,13 +12,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from maic_tui.actions import effective_actions
 from maic_tui.classroom.lesson import ScriptStep
 from maic_tui.classroom.models import Agent
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, Event
 from maic_tui.orchestration.agent_run import AgentRun
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
+from maic_tui.scenes.registry import actions_in
 
 WORDS_PER_PIECE = 3
 _WORDS = re.compile(r"\S+\s*")
@@ -34,7 +34,7 @@ class ScriptedMessage:
         self.ctx, self.agent = ctx, agent
         self.events: list[Event] = []  # what the last call emitted
         self.message_id = ctx.next_message_id(agent.id)
-        allowed = effective_actions(agent.actions, ctx.scene.type if ctx.scene else None)
+        allowed = actions_in(agent.actions, ctx.scene.type if ctx.scene else None)
         self.run = AgentRun(agent, self.message_id, ctx.board, ctx.scene, allowed, max_actions=max(len(steps), 1),
                             emit=self.events.append, redact=ctx.redact)
         self.pieces: list[Item] = []

@@ -106,7 +106,7 @@ def test_a_generated_classroom_validates_and_plays(server_url: str, tmp_path: Pa
     room = load_classroom(out)
     assert room.agents and any(s.type == "quiz" for s in room.scenes)
     waits = sum(step.kind in ("pause", "discussion") for s in room.scenes for step in s.script) + sum(
-        len(s.questions) for s in room.scenes)  # an answer for every place the lesson waits (a discussion too)
+        len(s.graded()) for s in room.scenes)  # an answer for every place the lesson waits (a discussion too)
     assert main(["run", str(out), "--lesson", *["--say", "a"] * waits]) == 0
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.strip()]
     assert not [r for r in records if r["type"] == "error"] and any(r["type"] == "lesson_end" for r in records)

@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from typing import Any, Protocol, cast
 
-from maic_tui.actions import ACTION_SCHEMAS, SLIDE_ACTIONS
+from maic_tui.actions import ACTION_SCHEMAS
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.orchestration.history import HistoryEntry, transcript
 from maic_tui.orchestration.prompts.roles import roster
+from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
 
 ANSWERS = """\
 How an agent answers: one JSON array and nothing else (no code fences, no prose around it). Each item is an
@@ -59,8 +61,7 @@ def direction(classroom: Classroom) -> str:
 def class_actions(classroom: Classroom) -> list[str]:
     """Every action some agent of the class may take in some scene, in the catalogue's order."""
     allowed = {name for agent in classroom.agents for name in agent.actions}
-    if not any(scene.type == "slide" for scene in classroom.scenes):
-        allowed -= set(SLIDE_ACTIONS)
+    allowed -= KIND_ACTIONS.difference(*(scene.enables for scene in classroom.scenes))
     return [name for name in ACTION_SCHEMAS if name in allowed]
 
 
@@ -79,24 +80,24 @@ def class_opening(classroom: Classroom) -> str:
     return "\n\n".join(parts)
 
 
-def _slide(scene: Scene | None) -> str:
-    """The slide shown now and the elements an agent may point at (shared: it changes only with the scene)."""
-    if scene is None or scene.type != "slide" or not scene.elements:
-        return ""
-    lines = [f'Current slide "{scene.title}" (id {scene.id}), elements an agent may point at:']
-    for element in scene.elements:
-        label = getattr(element, "text", None) or getattr(element, "latex", None) or getattr(element, "alt", None)
-        if label is None and hasattr(element, "items"):
-            label = "; ".join(element.items)
-        lines.append(f"  [id:{element.id}] {element.type}" + (f': "{str(label)[:60]}"' if label else ""))
-    return "\n".join(lines)
+class ScenePrompt(Protocol):
+    """What a kind's ``prompt`` part (``scenes/<kind>/prompt.py``) holds: what every call is told of the scene shown
+    now, given the actions of the class (``class_actions``); empty for nothing."""
+
+    def shown(self, scene: Any, actions: Sequence[str]) -> str: ...
+
+
+def scene_shown(scene: Scene | None, actions: Sequence[str]) -> str:
+    """What the calls are told of the scene shown now, by its kind (shared: it changes only with the scene)."""
+    part = scene_part(scene.type, "prompt") if scene is not None else None
+    return cast(ScenePrompt, part).shown(scene, actions) if part is not None else ""
 
 
 def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
     """The system message of every call of the class: the opening, the slide shown now, then the conversation, oldest
     first."""
     parts = [class_opening(classroom)]
-    if any(name in SLIDE_ACTIONS for name in class_actions(classroom)) and (slide := _slide(scene)):
-        parts.append(slide)
+    if shown := scene_shown(scene, class_actions(classroom)):
+        parts.append(shown)
     parts.append(f"The conversation so far, oldest first:\n{transcript(history, classroom.learner.nickname)}")
     return "\n\n".join(parts)

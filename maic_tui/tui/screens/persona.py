@@ -11,8 +11,9 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from maic_tui.actions import abilities, effective_actions
+from maic_tui.actions import abilities
 from maic_tui.classroom.models import Agent
+from maic_tui.scenes.registry import actions_in
 from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.tui.plain import LABEL_CHARS
 from maic_tui.tui.theming import agent_color
@@ -61,7 +62,7 @@ class PersonaScreen(ModalScreen[bool]):
         title.append(f"{one_line(agent.avatar, 4)}  ")
         title.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
         title.append(f"\n{ROLE_WORDS[agent.role]}", style="dim")
-        can_do = abilities(effective_actions(agent.actions, self.scene_type))
+        can_do = abilities(actions_in(agent.actions, self.scene_type))
         with Vertical(id="persona-card"):
             yield Static(title, id="persona-title")
             yield Static(Text(terminal_safe(agent.persona), style="italic"), id="persona-text")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal, Protocol, cast
 
 from rich.style import Style
 from rich.text import Text
 
-from maic_tui.classroom.models import (
-    Scene,
+from maic_tui.classroom.models import Scene
+from maic_tui.scenes.elements import (
     SlideBullets,
     SlideElement,
     SlideFormula,
@@ -18,6 +18,7 @@ from maic_tui.classroom.models import (
     SlideText,
     SlideTitle,
 )
+from maic_tui.scenes.registry import scene_part
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import TableElement
 from maic_tui.whiteboard.render.board import BoardPalette
@@ -65,21 +66,16 @@ def _element_lines(element: SlideElement, width: int, palette: BoardPalette, dim
     return []  # pragma: no cover - every slide element type is handled above
 
 
-def _question_lines(scene: Scene, width: int, palette: BoardPalette) -> list[Text]:
-    """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden)."""
-    lines: list[Text] = []
-    for number, question in enumerate(scene.questions, 1):
-        for index, line in enumerate(wrap(terminal_safe(question.question), max(width - 3, 1))):
-            lead = f"{number}. " if index == 0 else "   "
-            lines.append(Text(" " * INDENT + lead + line, style=palette.style(bold=True)))
-        for letter, option in zip("ABCDEFGHIJ", question.options, strict=False):
-            for line in wrap(f"{letter}) {terminal_safe(option.label)}", max(width - 3, 1)):
-                lines.append(Text(" " * (INDENT + 3) + line, style=palette.style()))
-        if question.type == "short_answer":
-            for line in wrap("(answer in your own words)", max(width - 3, 1)):
-                lines.append(Text(" " * (INDENT + 3) + line, style=palette.style(dim=True)))
-        lines.append(Text(""))
-    return lines
+class SceneSheet(Protocol):
+    """What a kind's ``render`` part (``scenes/<kind>/render.py``) holds: what the pane shows of its scenes below
+    their elements (a quiz: its questions)."""
+
+    def lines(self, scene: Any, width: int, palette: BoardPalette) -> list[Text]: ...
+
+
+def _kind_lines(scene: Scene, width: int, palette: BoardPalette) -> list[Text]:
+    part = scene_part(scene.type, "render")
+    return cast(SceneSheet, part).lines(scene, width, palette) if part is not None else []
 
 
 def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, pointer: Pointer | None = None
@@ -106,7 +102,7 @@ def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, poin
         lines.append(Text(""))
     if not scene.elements:
         lines = [Text(terminal_safe(scene.title), style=palette.style(bold=True)), Text("")]
-    lines += _question_lines(scene, width, palette)
+    lines += _kind_lines(scene, width, palette)
     start = 0 if focus_line < rows else max(0, focus_line - 1)
     shown = lines[start:start + rows]
     for line in shown:

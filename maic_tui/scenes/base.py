@@ -1,0 +1,52 @@
+"""What every kind of scene is in a classroom file, and what a kind may change of it (ARCHITECTURE.md, *Scene
+kinds*): its own fields, the actions its scenes enable, its checks beyond the schema, and the steps it plays when
+the file gives it no script."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import ClassVar
+
+from pydantic import Field
+
+from maic_tui.classroom.fields import Identifier, Line
+from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
+from maic_tui.scenes.elements import SlideElement
+from maic_tui.strict import Strict
+
+Found = tuple[str, str]  # (path inside the scene, what is wrong)
+
+
+class SceneBase(Strict):
+    """The fields every scene has. A kind subclasses it with ``type`` as a literal of its own name."""
+
+    id: Identifier
+    title: Line
+    type: str
+    elements: list[SlideElement] = Field(default_factory=list)
+    script: list[ScriptStep] = Field(default_factory=list)
+
+    # Actions that only some kinds of scene allow (a pointer needs a slide to point at): those this kind allows.
+    enables: ClassVar[frozenset[str]] = frozenset()
+
+    def graded(self) -> Sequence[QuizQuestion]:
+        """The questions this scene asks and grades (the gradebook's columns, the lesson's score)."""
+        return ()
+
+    def question(self, question_id: str) -> QuizQuestion | None:
+        return next((q for q in self.graded() if q.id == question_id), None)
+
+    def problems(self) -> Iterator[Found]:
+        """What is wrong with this scene beyond its schema and the checks every scene gets."""
+        return iter(())
+
+    def steps(self, number: int) -> list[Step]:
+        """The steps the lesson plays for this scene (scene ``number``): its script, else ``unscripted``."""
+        if self.script:
+            return [Step(number, i, step.kind, step, self.question(step.ask) if step.ask else None)
+                    for i, step in enumerate(self.script)]
+        return self.unscripted(number)
+
+    def unscripted(self, number: int) -> list[Step]:
+        """The steps of this scene when the file gives it no script: its teacher presents it through the model."""
+        return [Step(number, 0, "present")]

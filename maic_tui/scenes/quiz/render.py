@@ -1,0 +1,28 @@
+"""What the pane shows of a quiz below its elements: its questions, as on a printed sheet."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from maic_tui.scenes.quiz.model import QuizScene
+from maic_tui.text_safety import terminal_safe
+from maic_tui.whiteboard.render.board import BoardPalette
+from maic_tui.whiteboard.render.content import wrap
+from maic_tui.whiteboard.render.slide import INDENT
+
+
+def lines(scene: QuizScene, width: int, palette: BoardPalette) -> list[Text]:
+    """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden)."""
+    out: list[Text] = []
+    for number, question in enumerate(scene.questions, 1):
+        for index, line in enumerate(wrap(terminal_safe(question.question), max(width - 3, 1))):
+            lead = f"{number}. " if index == 0 else "   "
+            out.append(Text(" " * INDENT + lead + line, style=palette.style(bold=True)))
+        for letter, option in zip("ABCDEFGHIJ", question.options, strict=False):
+            for line in wrap(f"{letter}) {terminal_safe(option.label)}", max(width - 3, 1)):
+                out.append(Text(" " * (INDENT + 3) + line, style=palette.style()))
+        if question.type == "short_answer":
+            for line in wrap("(answer in your own words)", max(width - 3, 1)):
+                out.append(Text(" " * (INDENT + 3) + line, style=palette.style(dim=True)))
+        out.append(Text(""))
+    return out

@@ -1,0 +1,1 @@
+"""A slide: elements the teacher presents, points at (spotlight, laser) and talks over."""
