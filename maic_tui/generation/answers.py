@@ -37,7 +37,7 @@ Texts = Annotated[list[Text], BeforeValidator(_listed)]
 Numbers = Annotated[list[int], BeforeValidator(_listed)]
 
 
-def _items(low: int, high: int) -> dict[str, Any]:
+def items(low: int, high: int) -> dict[str, Any]:
     """Asked of the server, not checked: code settles counts."""
     return {"json_schema_extra": {"minItems": low, "maxItems": high}}
 
@@ -54,7 +54,7 @@ class Summary(StageAnswer):
 
 class PlannedScene(StageAnswer):
     title: Text = ""
-    points: Texts = Field(default_factory=list, **_items(1, 4))
+    points: Texts = Field(default_factory=list, **items(1, 4))
 
 
 class Outline(StageAnswer):
@@ -76,7 +76,7 @@ class Roster(StageAnswer):
 class Element(StageAnswer):
     kind: ElementKind = "text"
     text: Text = ""
-    items: Texts = Field(default_factory=list, **_items(0, 5))
+    items: Texts = Field(default_factory=list, **items(0, 5))
 
 
 class LectureLine(StageAnswer):
@@ -87,33 +87,19 @@ class LectureLine(StageAnswer):
 
 
 class SceneAnswer(StageAnswer):
-    elements: list[Element] = Field(default_factory=list, **_items(1, 4))
-    lines: list[LectureLine] = Field(default_factory=list, **_items(2, 8))
+    elements: list[Element] = Field(default_factory=list, **items(1, 4))
+    lines: list[LectureLine] = Field(default_factory=list, **items(2, 8))
     discussion: Text = ""  # asked of the middle scene only
-
-
-class Question(StageAnswer):
-    type: QuestionKind = "short_answer"
-    question: Text = ""
-    options: Texts = Field(default_factory=list, **_items(0, 4))
-    correct: Numbers = Field(default_factory=list)
-    model_answer: Text = ""
-    keywords: Texts = Field(default_factory=list, **_items(0, 4))
-    analysis: Text = ""
-
-
-class Quiz(StageAnswer):
-    questions: list[Question] = Field(default_factory=list, **_items(2, 4))
 
 
 class Prepared(StageAnswer):
     question: Text = ""
-    keywords: Texts = Field(default_factory=list, **_items(1, 6))
+    keywords: Texts = Field(default_factory=list, **items(1, 6))
     answer: Text = ""
 
 
 class DemoMaterial(StageAnswer):
-    answers: list[Prepared] = Field(default_factory=list, **_items(3, 8))
+    answers: list[Prepared] = Field(default_factory=list, **items(3, 8))
 
 
 class AnswerProblems(ValueError):

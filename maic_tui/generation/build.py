@@ -130,14 +130,6 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
     return problems
 
 
-def _which_scene(planned: list[Data]) -> Data:
-    """A choice question made from the outline: which point belongs to the first scene."""
-    options = [planned[0]["points"][0], *(scene["points"][0] for scene in planned[1:3])]
-    return {"id": "q0", "type": "single", "question": f"Which of these did we see in “{planned[0]['title']}”?",
-            "options": [{"label": label, "value": chr(ord("a") + i)} for i, label in enumerate(options)],
-            "answer": ["a"], "analysis": f"“{planned[0]['title']}” was about: {'; '.join(planned[0]['points'])}."}
-
-
 def _agent_of(agents: list[Data], said: object) -> str | None:
     """An agent id from what the model wrote: the id, or the name (any case)."""
     text = str(said or "").strip().casefold()
@@ -156,45 +148,6 @@ def ensure_discussion(draft: Data) -> None:
     middle = len(scenes) // 2
     point = draft["_outline"][middle]["points"][0].rstrip(".")
     scenes[middle]["script"].append({"discussion": f"What do you think: {point}?", "agent": students[0]})
-
-
-def quiz(draft: Data, answer: Data) -> list[str]:
-    problems, questions = [], []
-    for k, item in enumerate(answer.get("questions", [])):
-        kind, text = item.get("type"), " ".join(str(item.get("question", "")).split())
-        question: Data = {"id": f"q{k + 1}", "type": kind, "question": text,
-                          "analysis": " ".join(str(item.get("analysis", "")).split())}
-        if kind in ("single", "multiple"):
-            labels = [str(o).strip() for o in item.get("options", []) if str(o).strip()]
-            question["options"] = [{"label": label, "value": chr(ord("a") + i)} for i, label in enumerate(labels)]
-            right = [i for i in item.get("correct", []) if isinstance(i, int) and 0 <= i < len(labels)]
-            question["answer"] = [chr(ord("a") + i) for i in right][:1 if kind == "single" else None]
-            if len(labels) < 2 or not question["answer"] or not text:
-                continue  # a choice question without two options and a right one is left out
-        else:
-            question["answer"] = [" ".join(str(item.get("model_answer", "")).split())] if item.get("model_answer") \
-                else []
-            question["keywords"] = [str(w).strip() for w in item.get("keywords", []) if str(w).strip()]
-        questions.append(question)
-    kinds = {q["type"] for q in questions}
-    if not kinds & {"single", "multiple"} and len(draft.get("_outline", [])) >= 2:  # one the outline can supply
-        questions.insert(0, _which_scene(draft["_outline"]))
-        kinds.add("single")
-    if "short_answer" not in kinds and draft.get("_outline"):  # one the outline can supply
-        planned = draft["_outline"][0]
-        point = planned["points"][0]
-        questions.append({"id": f"q{len(questions) + 1}", "type": "short_answer",
-                          "question": f"In your own words: {point.rstrip('.')}?", "answer": [point],
-                          "keywords": [w.strip(".,;:").casefold() for w in point.split() if len(w) > 4][:3],
-                          "analysis": point})
-        kinds.add("short_answer")
-    if not kinds & {"single", "multiple"} or "short_answer" not in kinds:
-        problems.append("the quiz needs at least one single or multiple choice question and one short_answer")
-    for number, question in enumerate(questions, 1):
-        question["id"] = f"q{number}"
-    draft.setdefault("scenes", []).append({"id": "quiz", "title": "Check yourself", "type": "quiz",
-                                           "questions": questions})
-    return problems
 
 
 def demo(draft: Data, answer: Data) -> list[str]:

@@ -18,6 +18,7 @@ from maic_tui.classroom.writer import data_toml
 from maic_tui.files import encodable
 from maic_tui.generation import answers, build, stages
 from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
+from maic_tui.generation.kind_stages import kind_stages
 from maic_tui.generation.stages import Brief
 from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
@@ -164,9 +165,10 @@ class Generator:
             self.progress("scene done", f"{number + 1}/{len(planned)} {scene['title']}")
         build.ensure_discussion(self.draft)
         points = "; ".join(p for s in planned for p in s["points"])
-        self.progress("quiz", title)
-        await self.ask("quiz", answers.Quiz, stages.quiz_schema(), stages.quiz_prompt(title, points),
-                       lambda a: build.quiz(self.draft, a))
+        for stage in kind_stages():
+            if stage.wanted(brief):
+                self.progress(stage.STAGE, title)
+                await stage.write(self)
         self.progress("demo", title)
         await self.ask("demo", answers.DemoMaterial, stages.demo_schema(), stages.demo_prompt(title, points),
                        lambda a: build.demo(self.draft, a))

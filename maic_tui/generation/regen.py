@@ -10,8 +10,10 @@ from typing import Any
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.generation import answers, build, stages
+from maic_tui.generation.kind_stages import kind_stage
 from maic_tui.generation.pipeline import Generator
 from maic_tui.generation.stages import Brief, slug
+from maic_tui.scenes.registry import DEFAULT_KIND
 
 Data = dict[str, Any]
 CURRENT_CHARS = 1_500  # of the scene as it is now, quoted to the model
@@ -48,8 +50,10 @@ async def regenerate(generator: Generator, work: SceneWork) -> Data:
     draft = generator.draft
     scenes: list[Data] = draft["scenes"]  # as the file has them: read, never changed here
     adding = work.title is not None
-    if not adding and scenes[work.index].get("type") == "quiz":
-        return await _quiz(generator, work)
+    stage = None if adding else kind_stage(scenes[work.index].get("type", DEFAULT_KIND))
+    if stage is not None:
+        await stage.again(generator, work.index, _context(draft, work, scenes[work.index]))
+        return dict(generator.draft["scenes"][work.index])
     planned = {"title": work.title, "points": [work.title]} if adding else draft["_outline"][work.index]
     old = None if adding else scenes[work.index]
     discussion = old is not None and any("discussion" in step for step in old.get("script", []))
@@ -75,23 +79,6 @@ async def regenerate(generator: Generator, work: SceneWork) -> Data:
         return problems
 
     await generator.ask("scene", answers.SceneAnswer, schema, prompt, apply)
-    return dict(generator.draft["scenes"][work.index])
-
-
-async def _quiz(generator: Generator, work: SceneWork) -> Data:
-    draft = generator.draft
-    old = draft["scenes"][work.index]
-    slides = [p for p, s in zip(draft["_outline"], draft["scenes"], strict=True) if s.get("type") != "quiz"]
-    points = "; ".join(p for s in slides for p in s["points"])
-    prompt = stages.quiz_prompt(draft["title"], points) + _context(draft, work, old)
-
-    def apply(answer: Data) -> list[str]:
-        scratch: Data = {"_outline": slides, "scenes": []}
-        problems = build.quiz(scratch, answer)
-        generator.draft["scenes"][work.index] = old | {"questions": scratch["scenes"][0]["questions"]}
-        return problems
-
-    await generator.ask("quiz", answers.Quiz, stages.quiz_schema(), prompt, apply)
     return dict(generator.draft["scenes"][work.index])
 
 

@@ -47,10 +47,6 @@ def scene_schema(agent_ids: list[str], discussion: bool) -> dict[str, Any]:
     return schema
 
 
-def quiz_schema() -> dict[str, Any]:
-    return answer_schema(answers.Quiz)
-
-
 def demo_schema() -> dict[str, Any]:
     return answer_schema(answers.DemoMaterial)
 
@@ -93,13 +89,6 @@ def scene_prompt(brief: Brief, title: str, scene: dict[str, Any], cast: str, dis
             "has the agent's id, what they say (one or two sentences), point_at (the number of the slide element "
             "it talks about, from 0) and board (a few words to write on the whiteboard, or nothing)."
             f"{ask}{material}\nAnswer with one JSON object only.")
-
-
-def quiz_prompt(title: str, points: str) -> str:
-    return (f"Write a short quiz on the lesson \"{title}\" ({points}): two to four questions, at least one of type "
-            "single (options, and correct: the number of the right option, from 0) and one of type short_answer "
-            "(model_answer and two or three keywords a good answer contains). Each question has an analysis: one "
-            "sentence explaining the answer.\nAnswer with one JSON object only.")
 
 
 def demo_prompt(title: str, points: str) -> str:

@@ -1,0 +1,50 @@
+"""The stages scene kinds bring to ``maic-tui new`` and ``regen`` (ARCHITECTURE.md, *Scene kinds*): the slides are
+the outline's scenes, written by the pipeline's own scene stage; any other kind that makes scenes of its own (the
+quiz at the end) brings a ``generation`` part, asked here after the slides, in the order of the registration."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Protocol, cast
+
+from maic_tui.generation.answers import StageAnswer
+from maic_tui.generation.stages import Brief
+from maic_tui.scenes.registry import KINDS, scene_part
+
+Data = dict[str, Any]
+
+
+class Drafting(Protocol):
+    """The generator as a kind's stage uses it (``pipeline.Generator``): the draft, and one stage asked, checked
+    and repaired."""
+
+    draft: Data
+
+    async def ask(self, stage: str, kind: type[StageAnswer], schema: Data, prompt: str,
+                  apply: Callable[[Data], list[str]], check: bool = True) -> Data: ...
+
+
+class KindStage(Protocol):
+    """What ``scenes/<kind>/generation.py`` holds."""
+
+    STAGE: str  # the stage's name (a script file's ``stages`` answer it by this name)
+
+    def wanted(self, brief: Brief) -> bool:
+        """Whether a lesson generated for ``brief`` gets this kind's scenes."""
+
+    async def write(self, generator: Drafting) -> None:
+        """Its scenes written, checked and appended to ``generator.draft`` (``_outline`` says what was taught)."""
+
+    async def again(self, generator: Drafting, index: int, context: str) -> None:
+        """Scene ``index`` of the draft, of this kind, made again; ``context`` (the course around it, the author's
+        note) follows the stage's own prompt."""
+
+
+def kind_stage(kind: str) -> KindStage | None:
+    part = scene_part(kind, "generation")
+    return cast(KindStage, part) if part is not None else None
+
+
+def kind_stages() -> list[KindStage]:
+    """The stages after the slides, in the registration's order."""
+    return [stage for kind in KINDS if (stage := kind_stage(kind)) is not None]
