@@ -8,7 +8,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
-from maic_tui.classroom.fields import Identifier, Line, Text
+from maic_tui.classroom.field_types import Identifier, Line, Text
 from maic_tui.colors import is_hex_color
 from maic_tui.scenes.registry import Scene
 from maic_tui.strict import Strict

@@ -11,7 +11,7 @@ from typing import Any
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
 from maic_tui.demo import planner
 from maic_tui.llm.context import LessonCall
-from maic_tui.scenes.elements import SlideElement
+from maic_tui.scenes.slide_elements import SlideElement
 
 
 def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:

@@ -9,9 +9,9 @@ from typing import ClassVar
 
 from pydantic import Field
 
-from maic_tui.classroom.fields import Identifier, Line
+from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
-from maic_tui.scenes.elements import SlideElement
+from maic_tui.scenes.slide_elements import SlideElement
 from maic_tui.strict import Strict
 
 Found = tuple[str, str]  # (path inside the scene, what is wrong)

@@ -9,7 +9,8 @@ from rich.style import Style
 from rich.text import Text
 
 from maic_tui.classroom.models import Scene
-from maic_tui.scenes.elements import (
+from maic_tui.scenes.registry import scene_part
+from maic_tui.scenes.slide_elements import (
     SlideBullets,
     SlideElement,
     SlideFormula,
@@ -18,7 +19,6 @@ from maic_tui.scenes.elements import (
     SlideText,
     SlideTitle,
 )
-from maic_tui.scenes.registry import scene_part
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import TableElement
 from maic_tui.whiteboard.render.board import BoardPalette

@@ -7,7 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
 
-from maic_tui.classroom.fields import Identifier, Text
+from maic_tui.classroom.field_types import Identifier, Text
 from maic_tui.strict import Strict
 
 
