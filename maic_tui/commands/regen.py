@@ -117,8 +117,9 @@ def _work(classroom: Classroom, scene: str | None, add_after: tuple[str, str] | 
     if scene is None:
         raise RegenError("say which scene: regen FILE SCENE (an id or a number), or --add-after SCENE TITLE")
     index = scene_index(classroom, scene)
-    if questions and classroom.scenes[index].type != "quiz":
-        raise RegenError(f"scene {classroom.scenes[index].id} is a slide: --questions makes a quiz's questions again")
+    if questions and not classroom.scenes[index].graded():
+        found = classroom.scenes[index]
+        raise RegenError(f"scene {found.id} is a {found.type}: --questions makes a quiz's questions again")
     return SceneWork(index, None, note)
 
 

@@ -26,7 +26,7 @@ def say(agent: Agent, *lines: str) -> DemoTurn:
 
 
 def _topics(classroom: Classroom) -> list[str]:
-    return [scene.title for scene in classroom.scenes if scene.type == "slide"]
+    return [scene.title for scene in classroom.scenes if not scene.graded()]  # what is taught, not what is asked
 
 
 def about(classroom: Classroom) -> list[DemoTurn]:
@@ -145,7 +145,7 @@ def from_slide(classroom: Classroom, passage: Passage, scene_now: int, avoid: st
     fresh = [line for line in lines if line not in avoid] or lines
     steps: list[DemoStep] = []
     target = next((e.id for e in scene.elements), None)
-    if passage.scene == scene_now and target is not None and scene.type == "slide":
+    if passage.scene == scene_now and target is not None and "spotlight" in scene.enables:
         steps.append(DemoStep(action="spotlight", params={"elementId": target}))
     steps.append(DemoStep(say=f"That's part of “{scene.title}”. " + " ".join(fresh[:2])))
     return [DemoTurn(agent=teacher.id, steps=steps)]
