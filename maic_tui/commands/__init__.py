@@ -1,1 +1,1 @@
-"""What the command-line verbs do (``cli.py`` only parses arguments and calls these)."""
+"""What the command-line verbs do (``cli/`` defines each verb's arguments and calls these)."""

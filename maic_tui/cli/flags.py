@@ -1,0 +1,79 @@
+"""Flags several verbs share: the model's (``--model``, ``--base-url``, ...), ``--data-dir``, ``--learner`` and the
+voice's (``--voice``, ``--voice-url``, ``--voice-model``, ``--audio-out``), and what a verb's handler reads from
+them."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from maic_tui.cli.arguments import MAX_TIMEOUT, rate
+
+if TYPE_CHECKING:
+    from maic_tui.speech.choice import VoiceSettings
+
+
+def add_model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None:
+    if several:  # eval compares models: one column each
+        parser.add_argument("--model", action="append", default=None, metavar="SPEC",
+                            help="the model to play the scenarios with (repeat to compare models; default: each "
+                                 "scenario's own)")
+    else:
+        parser.add_argument("--model", default=None, metavar="SPEC",
+                            help="demo (default), openai:<model> or script:<path>")
+    parser.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
+    parser.add_argument("--api-key", default=None, metavar="KEY",
+                        help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
+    parser.add_argument("--structured-output", default=None, choices=["auto", "off", "json_schema", "json_object"],
+                        help="constrain output to a JSON schema: auto (default) finds what the server accepts")
+    parser.add_argument("--timeout", type=rate(MAX_TIMEOUT), default=None, metavar="SECONDS",
+                        help="bounds a whole model call, retries included (default 60)")
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
+
+
+def model_flags(args: argparse.Namespace) -> dict[str, object]:
+    """The model flags as ``resolve_settings`` takes them."""
+    return {"model": args.model, "base_url": args.base_url, "api_key": args.api_key,
+            "structured_output": args.structured_output, "timeout": args.timeout}
+
+
+def add_data_dir_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--data-dir", default=None, metavar="DIR",
+                        help="where sessions are recorded (or MAIC_DATA_DIR; default: your data directory)")
+
+
+def add_learner_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--learner", default=None, metavar="NAME",
+                        help="who the learning records are about (default: [learner] name in the config, else the "
+                             "classroom's learner)")
+
+
+def default_pace(given: float | None) -> float:
+    """Readable speed for a person watching a terminal; full speed when the output goes to a program."""
+    if given is not None:
+        return given
+    from maic_tui.llm.options import DEMO_PACE
+
+    return DEMO_PACE if sys.stdout.isatty() else 0.0
+
+
+def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> None:
+    parser.add_argument("--voice", choices=["off", "openai", "espeak"], default=None,
+                        help="speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
+                             "OpenAI-compatible /audio/speech); remembered (default off)")
+    parser.add_argument("--voice-url", default=None, metavar="URL",
+                        help="the speech server for --voice openai (default: the chat server's --base-url)")
+    parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help="the speech model (default tts-1)")
+    if audio_out:
+        parser.add_argument("--audio-out", default=None, metavar="DIR",
+                            help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
+
+
+def voice_settings(args: argparse.Namespace, play: bool = True) -> VoiceSettings:
+    from maic_tui.speech.choice import VoiceSettings, chosen_provider
+
+    audio_out = getattr(args, "audio_out", None)
+    return VoiceSettings(chosen_provider(args.voice), args.voice_url, args.voice_model,
+                         Path(audio_out) if audio_out else None, play)
