@@ -5,6 +5,7 @@ verb makes for itself."""
 from __future__ import annotations
 
 import ast
+import importlib
 import re
 import subprocess
 import sys
@@ -12,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from maic_tui.cli import main
+from maic_tui.cli import main, table
+from maic_tui.cli.command import Command
 from maic_tui.cli.table import APP, COMMANDS, VERBS, app_parser
 
 README = Path(__file__).resolve().parents[1] / "README.md"
@@ -39,15 +41,17 @@ def test_the_readme_check_sees_a_verb_missing_or_one_too_many() -> None:
     assert "frobnicate" in readme_commands(text.replace("maic-tui sessions ", "maic-tui frobnicate ", 1))
 
 
-def test_the_table_names_each_verb_once() -> None:
+def test_the_table_names_each_verb_once_and_every_verb_defined() -> None:
     assert len(VERBS) == len(COMMANDS) and "" not in VERBS and APP not in COMMANDS
+    defined = [value for path in sorted(Path(table.__file__).parent.glob("*_verbs.py"))
+               for value in vars(importlib.import_module(f"maic_tui.cli.{path.stem}")).values()
+               if isinstance(value, Command)]
+    assert len(defined) > len(COMMANDS) // 2
+    assert {command.name for command in defined} == {APP.name, *VERBS}  # none left out of COMMANDS
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda command: command.name)
-def test_every_verb_has_help_shown_by_its_help_flag(command: object, capsys: pytest.CaptureFixture[str]) -> None:
-    from maic_tui.cli.command import Command
-
-    assert isinstance(command, Command)
+def test_every_verb_has_help_shown_by_its_help_flag(command: Command, capsys: pytest.CaptureFixture[str]) -> None:
     assert len(command.help.split()) >= 3, command.name
     assert main([command.name, "--help"]) == 0
     out = " ".join(capsys.readouterr().out.split())
@@ -74,7 +78,8 @@ def test_reading_the_command_line_loads_no_verbs_work() -> None:
 @pytest.mark.parametrize(("argv", "line"), [
     (["run", "derivatives"], "maic-tui: run needs --say TEXT (a learner message) or --lesson"),
     (["run", "--say", "hi"], "maic-tui: run needs a classroom or --resume ID (one of them)"),
-    (["run", "derivatives", "--resume", "abc", "--lesson"], "maic-tui: run needs a classroom or --resume ID (one of them)"),
+    (["run", "derivatives", "--resume", "abc", "--lesson"],
+     "maic-tui: run needs a classroom or --resume ID (one of them)"),
     (["eval", "--from-session", "abc", "--turn", "1"],
      "maic-tui: eval --from-session ID --turn N -o FILE writes a scenario (and takes no scenario names)"),
     (["eval", "x", "--from-session", "abc", "--turn", "1", "-o", "out.toml"],

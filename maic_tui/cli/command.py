@@ -6,15 +6,15 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass
+from typing import NamedTuple
 
 EXIT_OK, EXIT_INTERNAL, EXIT_BAD_INPUT = 0, 1, 2
 
 
-@dataclass(frozen=True)
-class Command:
+class Command(NamedTuple):
     """A verb of ``maic-tui`` (or, with no name, the app itself). ``handler`` imports the verb's work inside
-    itself, so that reading the command line loads no command's modules (the app's first frame waits for it)."""
+    itself, so that reading the command line loads no command's modules (the app's first frame waits for it; a
+    named tuple, not a dataclass, for the same reason)."""
 
     name: str
     help: str
