@@ -51,13 +51,13 @@ def export_audio(session: str, folder: str | None, target: str, voice: VoiceSett
     asyncio.run(render())
     audio = speaker.audio_out
     for line in notices:  # what the voice said while it worked (a full disk): said, not only collected
-        if speaker.quiet_reason is None or speaker.quiet_reason not in line:  # that one is said below
+        if audio.problem is not None or speaker.quiet_reason is None or speaker.quiet_reason not in line:
             print(f"maic-tui: {line}", file=err)
+    if audio.problem is not None:  # its line (with what was written) was among the notices
+        return 1
     if speaker.quiet_reason is not None:
         print(f"maic-tui: {one_line(speaker.quiet_reason, 300)}; {speaker.spoken} utterance"
               f"{'s' if speaker.spoken != 1 else ''} written to {target}", file=err)
-        return 1
-    if audio.problem is not None:  # its line (with what was written) was among the notices
         return 1
     try:
         whole = audio.write_class(PAUSE)

@@ -185,6 +185,9 @@ class Speaker:
         except CannotWrite as exc:  # a full disk: said once, with what was written; the class goes on
             self.audio_out.problem = str(exc)
             self.notice(f"audio files: {exc}; {self.audio_out.so_far()}")
+            if self.player is None:  # the files were all the voice was for: nothing more is synthesized
+                self.quiet_reason = f"audio files: {exc}"
+                self._quiet(self.quiet_reason)
 
     def _done_one(self) -> None:
         self._pending = max(0, self._pending - 1)
