@@ -11,6 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from maic_tui.text_safety import one_line
+
 REDACTED = "***"
 MIN_SECRET = 6
 
@@ -24,6 +26,23 @@ def redact(text: str, secrets: Iterable[str]) -> str:
         if len(secret) >= MIN_SECRET:
             text = text.replace(secret, REDACTED)
     return text
+
+
+def secret_free_line(text: str, secrets: Iterable[str | None], limit: int) -> str:
+    """``text`` as one line of at most ``limit`` characters holding no secret and no start of one: the secrets are
+    replaced *before* the cut (a cut made first could keep most of a key, and redaction would then miss it), and
+    a run that begins like a secret (a server that cut its echo of the key itself) goes too."""
+    found = usable_secrets(secrets)
+    text = redact(text, found)
+    for secret in found:
+        start = text.find(secret[:MIN_SECRET])
+        while start != -1:
+            end = start + MIN_SECRET
+            while end < len(text) and end - start < len(secret) and text[end] == secret[end - start]:
+                end += 1
+            text = text[:start] + REDACTED + text[end:]
+            start = text.find(secret[:MIN_SECRET], start + len(REDACTED))
+    return one_line(text, limit)
 
 
 def redact_tree(value: Any, secrets: tuple[str, ...]) -> Any:

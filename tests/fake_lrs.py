@@ -1,5 +1,6 @@
 """A small Learning Record Store on loopback for the tests: ``POST`` and ``GET statements`` as xAPI 1.0.3 describes
-them, Basic auth, and the faults a real one has (down, refusing, failing, hanging).
+them, Basic auth, and the faults a real one has (down, refusing, failing, hanging) or a hostile one's (an answer
+that trickles a byte at a time, an answer of many megabytes, an error that echoes the credentials).
 
 Like Learning Locker, it answers ``409`` to a batch that holds an id it already has, and stores nothing of it."""
 
@@ -10,7 +11,7 @@ import json
 import threading
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
@@ -26,6 +27,9 @@ class LrsState:
     requests: list[tuple[str, int, dict[str, str]]] = field(default_factory=list)
     fail_with: int | None = None  # answer every request with this status
     hang: float = 0.0  # seconds to wait before answering
+    trickle: float = 0.0  # answer 200 at once, then its body a byte every this many seconds
+    huge: int = 0  # answer 200 with a body of this many bytes
+    echo_after: int | None = None  # answer 500 echoing the decoded Authorization header after this much padding
 
 
 class _Handler(BaseHTTPRequestHandler):
@@ -43,9 +47,32 @@ class _Handler(BaseHTTPRequestHandler):
         self.end_headers()
         self.wfile.write(data)
 
+    def _hostile(self) -> bool:
+        """Answered as a hostile LRS would, if it is one."""
+        if self.state.echo_after is not None:
+            sent = base64.b64decode(self.headers.get("Authorization", "Basic ").split()[-1]).decode()
+            self._answer(500, {"message": "x" * self.state.echo_after + f" pw={sent} is not welcome"})
+        elif self.state.trickle or self.state.huge:
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(self.state.huge or 1000))
+            self.end_headers()
+            with suppress(BrokenPipeError, ConnectionResetError):
+                if self.state.huge:
+                    self.wfile.write(b"[" + b" " * (self.state.huge - 2) + b"]")
+                for _ in range(0 if self.state.huge else 1000):
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+                    time.sleep(self.state.trickle)
+        else:
+            return False
+        return True
+
     def _allowed(self) -> bool:
         if self.state.hang:
             time.sleep(self.state.hang)
+        if self._hostile():
+            return False
         if self.state.fail_with is not None:
             self._answer(self.state.fail_with, {"message": "the store fell over"})
             return False

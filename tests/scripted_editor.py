@@ -1,11 +1,13 @@
 """An editor for tests, run as ``$EDITOR`` (``python tests/scripted_editor.py PLAN``): each time it is opened it
 keeps a copy of what it was shown (``seen-N``, beside the plan) and does the plan's next step: ``replace``
-(old, new) in the file, ``write`` a whole text, ``keep`` it as it is, or ``exit`` with a status."""
+(old, new) in the file, ``write`` a whole text, ``keep`` it as it is, or ``exit`` with a status; a step with
+``wait_for`` (a path) first waits until that file exists, as an author takes their time."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 
@@ -17,6 +19,8 @@ def main(plan_path: str, file: str) -> int:
     text = draft.read_text(encoding="utf-8")
     (plan.parent / f"seen-{opened + 1}").write_text(text, encoding="utf-8")
     step = steps[opened] if opened < len(steps) else {"keep": True}
+    while "wait_for" in step and not Path(step["wait_for"]).exists():
+        time.sleep(0.05)
     if "replace" in step:
         old, new = step["replace"]
         assert old in text, f"the editor's step {opened + 1} expected {old!r} in the draft"

@@ -3,7 +3,11 @@ line it names), fixes it or gives up; the file changes only when a valid draft i
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -113,3 +117,28 @@ def test_no_editor_is_one_line(classroom: Path, monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("PATH", "")
     assert main(["edit", str(classroom)]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_a_second_edit_is_refused_naming_the_first_and_a_file_changed_meanwhile_is_not_written_over(
+        classroom: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    go = tmp_path / "go"
+    folder = script_editor(monkeypatch, tmp_path / "ed", {"wait_for": str(go), "replace": ["Derivatives", "Slopes"]})
+    first = subprocess.Popen([sys.executable, "-m", "maic_tui", "edit", str(classroom)], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        deadline = time.monotonic() + 30
+        while not (folder / "seen-1").exists() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert main(["edit", str(classroom)]) == 2  # the second author, while the first one's editor is open
+        refused = capsys.readouterr().err
+        assert f"already open in another maic-tui edit (pid {first.pid})" in refused and refused.count("\n") == 1
+        theirs = SAMPLE.replace("Derivatives", "Rates of change", 1)
+        classroom.write_text(theirs, encoding="utf-8")  # someone saves the file meanwhile, without maic-tui
+        go.touch()
+        out, err = first.communicate(timeout=30)
+    finally:
+        if first.poll() is None:
+            first.kill()
+    assert first.returncode == 1 and "changed since the editor opened it: nothing was written" in err, (out, err)
+    assert classroom.read_text(encoding="utf-8") == theirs  # their save is kept
+    assert "Slopes" in drafts(tmp_path)[0].read_text(encoding="utf-8")  # and so is the first author's work

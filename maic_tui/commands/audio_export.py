@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.commands.archive import warn_skipped
+from maic_tui.files import Unwritable
 from maic_tui.live.voice import VoiceError, feed, make_speaker
 from maic_tui.log.records import InterruptRecord
 from maic_tui.paths import data_dir
 from maic_tui.room.replay import open_recorded
 from maic_tui.settings import resolve_settings
+from maic_tui.speech.audio_out import CLASS, CannotWrite
 from maic_tui.speech.choice import VoiceSettings
-from maic_tui.speech.wav import joined
+from maic_tui.speech.wav import NotAudio
 from maic_tui.text_safety import one_line
 
 PAUSE = 0.4  # seconds between utterances in class.wav
@@ -47,11 +49,21 @@ def export_audio(session: str, folder: str | None, target: str, voice: VoiceSett
             await speaker.close()
 
     asyncio.run(render())
+    audio = speaker.audio_out
+    for line in notices:  # what the voice said while it worked (a full disk): said, not only collected
+        if audio.problem is not None or speaker.quiet_reason is None or speaker.quiet_reason not in line:
+            print(f"maic-tui: {line}", file=err)
+    if audio.problem is not None:  # its line (with what was written) was among the notices
+        return 1
     if speaker.quiet_reason is not None:
         print(f"maic-tui: {one_line(speaker.quiet_reason, 300)}; {speaker.spoken} utterance"
               f"{'s' if speaker.spoken != 1 else ''} written to {target}", file=err)
         return 1
-    written = speaker.audio_out.written
-    whole = speaker.audio_out.write_class(joined([path.read_bytes() for path in written], PAUSE))
+    try:
+        whole = audio.write_class(PAUSE)
+    except (CannotWrite, NotAudio, Unwritable) as exc:
+        print(f"maic-tui: {CLASS} not written: {one_line(str(exc), 300)}; {audio.so_far()}", file=err)
+        return 1
+    written = audio.written
     out.write(f"wrote {len(written)} utterance{'s' if len(written) != 1 else ''} and {one_line(str(whole))}\n")
     return 0

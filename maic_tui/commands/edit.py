@@ -13,7 +13,8 @@ from typing import TextIO
 from maic_tui.bad_input import describe_path, read_text_file
 from maic_tui.classroom.loader import check_text
 from maic_tui.classroom.toml_layout import Layout
-from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid, without_header
+from maic_tui.editing.claim import claimed, fingerprint
+from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid, keep, without_header
 from maic_tui.editing.editor import editor_command, open_in_editor
 from maic_tui.files import check_target, write_atomically
 from maic_tui.paths import SAMPLES_DIR, data_dir, resolve
@@ -57,8 +58,14 @@ def run_edit(name: str, data: str | None = None, out: TextIO | None = None, err:
             load_classroom(name)  # says which samples there are
         out.write(f"{name} is a bundled sample: editing a copy, {target}\n")
     check_target(target, "classroom")
-    original = read_text_file(source, "classroom file")
     draft = draft_path(target, data_dir(data))
+    with claimed(draft, target):  # a second edit of this file is refused while this one's editor is open
+        return _edit(source, target, draft, out, err, editor)
+
+
+def _edit(source: Path, target: Path, draft: Path, out: TextIO, err: TextIO, editor: Editor | None) -> int:
+    opened = fingerprint(target)
+    original = read_text_file(source, "classroom file")
     start = original
     if draft.exists():
         start = without_header(read_text_file(draft, "draft"))
@@ -82,6 +89,11 @@ def run_edit(name: str, data: str | None = None, out: TextIO | None = None, err:
         said = "unchanged" if target == source else "unchanged, so no copy was written"
         out.write(f"{describe_path(target)}: {said}\n")
         return 0
+    if fingerprint(target) != opened:  # another program (or editor) saved it meanwhile: theirs is not lost
+        keep(draft, edited.text)
+        err.write(f"maic-tui: {describe_path(target)} changed since the editor opened it: nothing was written; "
+                  f"your version is kept in {describe_path(draft)} (compare the two, then edit again)\n")
+        return 1
     write_atomically(target, edited.text)
     out.write(f"wrote {describe_path(target)}: valid\n")
     return 0

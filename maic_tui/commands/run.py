@@ -191,7 +191,8 @@ def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop:
         if problem is not None:
             print(f"maic-tui: warning: {problem}", file=sys.stderr)
         elif session.log is not None and session.log.stored:
-            sent = at_session_end(session.log.store.folder, session.log.session_id)  # with [records] auto = true
+            sent = at_session_end(session.log.store.folder, session.log.session_id,  # with [records] auto = true
+                                  stopped=lambda: stop.stopping)  # a signal ends the sending: the queue keeps it
             if sent is not None:
                 print(f"maic-tui: {sent}", file=sys.stderr)
     return stop.exit_code or 0  # the shell's codes: 130 for Ctrl-C, 143 for SIGTERM, 129 for SIGHUP

@@ -66,13 +66,17 @@ def export_records(data_dir: Path, session_id: str, progress: Progress | None = 
         return Exported(path, f"{line}; {exc}{queued}")
 
 
-def at_session_end(data_dir: Path, session_id: str, timeout: float | None = None) -> str | None:
-    """With ``[records] auto = true`` and an LRS: the ended session's statements queued, then the queue sent."""
+def at_session_end(data_dir: Path, session_id: str, timeout: float | None = None,
+                   stopped: Callable[[], bool] | None = None) -> str | None:
+    """With ``[records] auto = true`` and an LRS: the ended session's statements queued, then the queue sent;
+    ``stopped()`` true (a stop signal) ends the sending at once, and what was not sent waits in the queue."""
     try:
         config = records_config()
         lrs = configured_lrs(config, timeout=timeout)
         if not config.auto or lrs is None:
             return None
+        if stopped is not None:
+            lrs.stopped = stopped
         Outbox(data_dir).put(session_id, session_statements(data_dir, session_id).statements)
     except (BadInput, OSError) as exc:
         return f"learning records not queued: {one_line(str(exc), 200)}"

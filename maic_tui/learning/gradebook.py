@@ -6,10 +6,12 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path, PurePath
+from typing import Any
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
@@ -92,7 +94,7 @@ def as_csv(rows: list[GradeRow]) -> str:
     several = len({row.classroom for row in rows}) > 1
     names = [f"{c}:{q}" if several else q for c, q in columns]
     out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\r\n")
+    writer = _InertWriter(csv.writer(out, lineterminator="\r\n"))  # headers too: they carry classroom names
     writer.writerow(["session", "classroom", "title", "learner", "started", "duration_s", "scenes_reached",
                      "scenes", *(f"{name} {part}" for name in names for part in ("earned", "points")),
                      "total", "possible", "percentage", "completed"])
@@ -107,6 +109,16 @@ def as_csv(rows: list[GradeRow]) -> str:
                   "yes" if row.completed else "no"]
         writer.writerow(cells)
     return out.getvalue()
+
+
+class _InertWriter:
+    """Every text cell of every row, headers included, written as ``_cell`` makes it; numbers as they are."""
+
+    def __init__(self, writer: Any) -> None:
+        self._writer = writer
+
+    def writerow(self, cells: Iterable[object]) -> None:
+        self._writer.writerow([_cell(cell) if isinstance(cell, str) else cell for cell in cells])
 
 
 def _cell(text: str) -> str:

@@ -3,25 +3,26 @@ says (``X-Experience-API-Version``, Basic auth, JSON arrays).
 
 Sending twice is safe: statement ids are stable, and a statement the LRS already has is not an error (it answers
 ``204`` or, for a batch holding one, ``409``; the batch is then sent one statement at a time, and a ``409`` for one
-statement means the LRS has it). Every failure is one line naming the LRS, never its password.
+statement means the LRS has it). Every failure is one line naming the LRS, never its password nor a part of it.
+Each request is bounded as a whole (``http_call``): its deadline, its size, a stop signal; a redirect is a
+failure, since following it would turn the POST into a GET, or carry the credentials elsewhere.
 """
 
 from __future__ import annotations
 
 import base64
 import json
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode, urljoin, urlsplit
 
-from maic_tui.redaction import redact
-from maic_tui.text_safety import one_line
+from maic_tui.learning.http_call import Answer, CallEnded, call
+from maic_tui.redaction import secret_free_line
 
 VERSION = "1.0.3"
 ERROR_BODY_BYTES = 4096  # of an error's body, for its message
+MAX_ANSWER_BYTES = 64 << 20  # a page of statements from GET is far smaller; anything above is not an LRS's answer
 
 
 class LrsError(Exception):
@@ -40,23 +41,14 @@ def statements_url(endpoint: str) -> str:
     return base if base.rstrip("/").endswith("/statements") else base.rstrip("/") + "/statements"
 
 
-class _NoRedirect(urllib.request.HTTPRedirectHandler):
-    """A redirect would turn the POST into a GET, or carry the credentials elsewhere: it is a failure."""
-
-    def redirect_request(self, *args: Any, **kwargs: Any) -> None:
-        return None
-
-
-_OPENER = urllib.request.build_opener(_NoRedirect)
-
-
 class Lrs:
     def __init__(self, endpoint: str, credentials: tuple[str, str] | None, timeout: float = 30.0,
                  batch: int = 100) -> None:
         self.url = statements_url(endpoint)
         parts = urlsplit(self.url)
         self.name = f"{parts.scheme}://{parts.netloc}{parts.path}"  # what messages call it
-        self.timeout, self.batch = timeout, batch
+        self.timeout, self.batch = timeout, batch  # timeout: each request's, all told (connect, status, body)
+        self.stopped: Callable[[], bool] = lambda: False  # a stop signal came: the request in flight ends now
         self.headers = {"X-Experience-API-Version": VERSION, "Content-Type": "application/json",
                         "Accept": "application/json"}
         self.secrets: tuple[str, ...] = ()
@@ -66,8 +58,8 @@ class Lrs:
             self.secrets = (credentials[1], token)
 
     def _failed(self, message: str) -> LrsError:
-        """An LRS may echo what it was sent: its words never carry the password out."""
-        return LrsError(redact(message, self.secrets))
+        """An LRS may echo what it was sent: its words never carry the password out (taken out before the cut)."""
+        return LrsError(secret_free_line(message, self.secrets, 300))
 
     def send(self, statements: Sequence[dict[str, Any]],
              progress: Callable[[int, int], None] | None = None) -> Sent:
@@ -103,50 +95,49 @@ class Lrs:
 
     def _request(self, method: str, url: str, payload: list[dict[str, Any]] | None) -> tuple[int, Any]:
         data = None if payload is None else json.dumps(payload, ensure_ascii=False).encode("utf-8")
-        request = urllib.request.Request(url, data=data, method=method, headers=self.headers)
         try:
-            with _OPENER.open(request, timeout=self.timeout) as answer:
-                raw = answer.read(64 * 1024 * 1024)
-                status = answer.status
-        except urllib.error.HTTPError as exc:
-            if exc.code == 409 and method == "POST":
-                return 409, None
-            raise self._failed(self._refused(exc)) from None
-        except TimeoutError:
-            raise self._failed(f"LRS {self.name}: no answer within {self.timeout:g} s") from None
-        except urllib.error.URLError as exc:
-            raise self._failed(f"LRS {self.name}: cannot reach it ({one_line(str(exc.reason), 160)})") from None
-        except (OSError, ValueError) as exc:
-            raise self._failed(f"LRS {self.name}: {one_line(str(exc), 160)}") from None
-        if not raw.strip():
-            return status, None
+            answer = call(method, url, data, self.headers, self.timeout, MAX_ANSWER_BYTES, self.stopped)
+        except CallEnded as exc:
+            raise self._failed(self._ended(exc)) from None
+        if answer.status == 409 and method == "POST":
+            return 409, None
+        if not 200 <= answer.status < 300:
+            raise self._failed(self._refused(answer))
+        if not answer.body.strip():
+            return answer.status, None
         try:
-            return status, json.loads(raw)
+            return answer.status, json.loads(answer.body)
         except ValueError:
-            raise self._failed(f"LRS {self.name}: answered {status} with something that is not JSON") from None
+            raise self._failed(f"LRS {self.name}: answered {answer.status} with something that is not JSON") from None
 
-    def _refused(self, exc: urllib.error.HTTPError) -> str:
-        if exc.code in (401, 403):
-            return (f"LRS {self.name}: refused the credentials ({exc.code}); check MAIC_LRS_USER and "
+    def _ended(self, exc: CallEnded) -> str:
+        if exc.why == "deadline":
+            return f"LRS {self.name}: no answer within {self.timeout:g} s"
+        if exc.why == "stopped":
+            return f"LRS {self.name}: sending stopped (a stop signal)"
+        if exc.why == "too large":
+            return f"LRS {self.name}: answered more than {MAX_ANSWER_BYTES >> 20} MB; nothing of it was used"
+        return f"LRS {self.name}: cannot reach it ({exc.detail})"
+
+    def _refused(self, answer: Answer) -> str:
+        if answer.status in (401, 403):
+            return (f"LRS {self.name}: refused the credentials ({answer.status}); check MAIC_LRS_USER and "
                     "MAIC_LRS_PASSWORD (or [records] user and password)")
-        if 300 <= exc.code < 400:
-            where = one_line(exc.headers.get("Location", "?"), 120)
-            return f"LRS {self.name}: answered a redirect ({exc.code}) to {where}; give that address"
-        try:
-            body = exc.read(ERROR_BODY_BYTES).decode("utf-8", "replace")
-        except OSError:
-            body = ""
-        detail = _detail(body)
-        return f"LRS {self.name}: answered {exc.code}{f' ({detail})' if detail else ''}"
+        if 300 <= answer.status < 400:
+            where = answer.location or "?"
+            return f"LRS {self.name}: answered a redirect ({answer.status}) to {where}; give that address"
+        detail = _detail(answer.body[:ERROR_BODY_BYTES].decode("utf-8", "replace"))
+        return f"LRS {self.name}: answered {answer.status}{f' ({detail})' if detail else ''}"
 
 
 def _detail(body: str) -> str:
+    """An error body's message (the whole of it: the line is cut only once the password is out of it)."""
     try:
         parsed = json.loads(body)
     except ValueError:
-        return one_line(body, 160)
+        return body
     if isinstance(parsed, dict):
         for key in ("detail", "message", "error"):
             if isinstance(parsed.get(key), str):
-                return one_line(parsed[key], 160)
-    return one_line(body, 160)
+                return str(parsed[key])
+    return body

@@ -10,6 +10,7 @@ from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.voices import assign
 from maic_tui.events import AgentEndEvent, AgentStartEvent, TextDeltaEvent
+from maic_tui.files import Unwritable
 from maic_tui.llm.options import ModelOptions
 from maic_tui.log.records import InterruptRecord, Record, SceneRecord
 from maic_tui.speech.audio_out import AudioOut
@@ -47,6 +48,8 @@ def make_speaker(classroom: Classroom, settings: VoiceSettings, options: ModelOp
     if audio_out is not None:
         try:
             audio_out.prepare()
+        except Unwritable as exc:
+            raise VoiceError(exc.lines[0]) from None
         except OSError as exc:
             raise VoiceError(f"--audio-out {settings.audio_out}: {exc.strerror or exc}") from None
     try:

@@ -6,6 +6,7 @@ from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 
+from maic_tui.llm.answer_cap import capped_hooks
 from maic_tui.llm.options import ModelOptions
 
 
@@ -17,7 +18,7 @@ def openai_chat_model(model: str, options: ModelOptions) -> BaseChatModel:
     return ChatOpenAI(
         # Its own HTTP client: the library's shared default belongs to the first event loop that used it, so a
         # second run in one process (eval's runs, a bench's two sessions) would fail with "Event loop is closed".
-        http_async_client=httpx.AsyncClient(timeout=options.timeout),
+        http_async_client=httpx.AsyncClient(timeout=options.timeout, event_hooks=capped_hooks()),
         model=model,
         base_url=options.base_url,
         # Local servers (llama.cpp, Ollama) want no key, but the client insists on one.

@@ -1,18 +1,24 @@
 """Who turns a sentence into sound: espeak-ng on this machine (offline), or any OpenAI-compatible
 ``POST {url}/audio/speech`` (OpenAI, Kokoro-FastAPI, openedai-speech, LocalAI, Speaches). Either gives WAV
-bytes, checked and repaired, or raises ``SpeechError`` with one line that never holds the key."""
+bytes, checked and repaired, or raises ``SpeechError`` with one line that never holds the key: whatever goes
+wrong, in the call or in the audio that came back (a cut header, a rate no voice has, more than
+``MAX_ANSWER_BYTES``, an answer that trickles past the deadline)."""
 
 from __future__ import annotations
 
 import asyncio
 import shutil
 from dataclasses import dataclass, field
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
-from maic_tui.redaction import redact
-from maic_tui.speech.wav import NotAudio, repaired
+if TYPE_CHECKING:
+    import aiohttp
+
+from maic_tui.redaction import secret_free_line
+from maic_tui.speech.wav import repaired
 from maic_tui.text_safety import one_line
 
+MAX_ANSWER_BYTES = 32 << 20  # one sentence's WAV: 4,000 characters at 48 kHz stereo take about 20 MB
 INSTALL_ESPEAK = "espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or brew install espeak-ng (macOS)"
 
 
@@ -73,8 +79,8 @@ class Espeak:
             raise SpeechError(f"espeak-ng could not speak in voice {voice!r}: {reason}")
         try:
             return repaired(out)
-        except NotAudio as exc:
-            raise SpeechError(f"espeak-ng gave no sound: {exc}") from None
+        except Exception as exc:  # anything in the bytes: one line, never a worker that dies
+            raise SpeechError(f"espeak-ng gave no sound: {one_line(str(exc), 200)}") from None
 
 
 @dataclass
@@ -94,20 +100,37 @@ class OpenAISpeech:
         body = {"model": self.model, "voice": voice, "input": text, "response_format": "wav"}
         where = self.url.rstrip("/") + "/audio/speech"
         try:
-            async with aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout)) as client, \
+            # The whole call, its body included, within the timeout: aiohttp's own counts only each read.
+            async with asyncio.timeout(self.timeout), \
+                    aiohttp.ClientSession(timeout=aiohttp.ClientTimeout(total=self.timeout)) as client, \
                     client.post(where, json=body, headers=headers) as answer:
-                data = await answer.read()
+                data = await _capped(answer)
                 if answer.status != 200:
-                    detail = one_line(_error_text(data), 160)
-                    raise SpeechError(self._clean(f"the speech server answered {answer.status}: {detail}"))
+                    raise SpeechError(self._clean(f"the speech server answered {answer.status}: "
+                                                  f"{_error_text(data)}"))
         except TimeoutError:
             raise SpeechError(f"the speech server did not answer within {self.timeout:g} s") from None
         except aiohttp.ClientError as exc:
             raise SpeechError(self._clean(f"the speech server cannot be reached at {where}: {exc}")) from None
         try:
             return repaired(data)
-        except NotAudio as exc:
+        except Exception as exc:  # anything in the bytes (a cut header, a rate of 0): one line, never a dead worker
             raise SpeechError(self._clean(f"the speech server's answer is {exc}")) from None
 
     def _clean(self, line: str) -> str:
-        return one_line(redact(line, (self.api_key,) if self.api_key else ()), 300)
+        return secret_free_line(line, (self.api_key,), 300)  # the key out before the cut
+
+
+async def _capped(answer: aiohttp.ClientResponse) -> bytes:
+    """The body, or SpeechError as soon as it is larger than ``MAX_ANSWER_BYTES`` (nothing more is read)."""
+    too_big = SpeechError(f"the speech server's answer is larger than {MAX_ANSWER_BYTES >> 20} MB; no sentence "
+                          "needs that much")
+    if (answer.content_length or 0) > MAX_ANSWER_BYTES:
+        raise too_big
+    chunks, size = [], 0
+    async for chunk in answer.content.iter_chunked(1 << 16):
+        size += len(chunk)
+        if size > MAX_ANSWER_BYTES:
+            raise too_big
+        chunks.append(chunk)
+    return b"".join(chunks)

@@ -13,10 +13,11 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from maic_tui.speech.audio_out import AudioOut
+from maic_tui.speech.audio_out import AudioOut, CannotWrite
 from maic_tui.speech.player import NoSound, Player
 from maic_tui.speech.providers import SpeechError, SpeechProvider
 from maic_tui.speech.words import Sentences
+from maic_tui.text_safety import one_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +107,9 @@ class Speaker:
         while self._tasks and self._pending:
             if self.quiet_reason is not None:
                 return
+            if any(task.done() for task in self._tasks):  # a worker that ended cannot say the rest
+                self._quiet("the voice stopped")
+                return
             await asyncio.sleep(0.02)
 
     async def close(self) -> None:
@@ -131,6 +135,9 @@ class Speaker:
                 wav = await self.provider.synthesize(said.text, said.voice)
             except SpeechError as exc:
                 self._quiet(str(exc))
+                return
+            except Exception as exc:  # a provider's own bug: still one notice, never a worker dead with work queued
+                self._quiet(f"the voice failed ({one_line(str(exc), 200) or type(exc).__name__})")
                 return
             if generation == self._generation:
                 await self._ready.put((said, wav))
@@ -171,13 +178,16 @@ class Speaker:
             self._sound = None
 
     def _write(self, said: Utterance, wav: bytes) -> None:
-        if self.audio_out is None:
+        if self.audio_out is None or self.audio_out.problem is not None:
             return
         try:
             self.audio_out.write(said.agent_id, said.voice, said.text, said.scene_id, wav)
-        except OSError as exc:
-            self.notice(f"audio files: cannot write to {self.audio_out.folder}: {exc.strerror or exc}")
-            self.audio_out = None
+        except CannotWrite as exc:  # a full disk: said once, with what was written; the class goes on
+            self.audio_out.problem = str(exc)
+            self.notice(f"audio files: {exc}; {self.audio_out.so_far()}")
+            if self.player is None:  # the files were all the voice was for: nothing more is synthesized
+                self.quiet_reason = f"audio files: {exc}"
+                self._quiet(self.quiet_reason)
 
     def _done_one(self) -> None:
         self._pending = max(0, self._pending - 1)

@@ -1,17 +1,27 @@
-"""WAV bytes: checked (a speech server may answer something that is not audio), repaired (espeak-ng writing to
-a pipe cannot know its length and says 2 GB), measured, and joined with pauses into one file (``class.wav``),
-converted to the first part's rate and channels where they differ."""
+"""WAV bytes: checked (a speech server may answer something that is not audio, or audio no voice makes: a rate
+of 1 Hz, a thousand channels, an hour for one sentence), repaired (espeak-ng writing to a pipe cannot know its
+length and says 2 GB), measured, and joined with pauses into one file (``class.wav``), converted to the first
+part's rate and channels where they differ, piece by piece and written as it goes, after the whole file's size
+was checked: every bound is checked before any conversion."""
 
 from __future__ import annotations
 
 import io
 import struct
 import wave
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import BinaryIO
+
+RATES = (4_000, 192_000)  # Hz: telephone speech to studio sound; anything else is not a voice
+MAX_CHANNELS = 8
+MAX_SECONDS = 900.0  # one utterance (at most 4,000 characters): far above any voice's pace
+MAX_CLASS_BYTES = 1 << 30  # class.wav's sound: hours of speech (a WAV file cannot exceed 4 GB at all)
+_CHUNK = 1 << 16  # frames converted at a time
 
 
 class NotAudio(ValueError):
-    """Bytes that are not a PCM WAV file; the message says what they look like."""
+    """Bytes that are not a PCM WAV file this plays, or sound out of bounds; the message says what they are."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,45 +55,63 @@ def read_wav(data: bytes) -> Sound:
         kind, size = data[pos:pos + 4], struct.unpack("<I", data[pos + 4:pos + 8])[0]
         body = pos + 8
         if kind == b"fmt ":
-            code, channels, rate, _, _, bits = struct.unpack("<HHIIHH", data[body:body + 16])
-            if code not in (1, 0xFFFE) or bits not in (8, 16, 24, 32) or not channels or not rate:
-                raise NotAudio(f"a WAV file of a kind that is not played here (format {code}, {bits} bits)")
-            fmt = (channels, bits // 8, rate)
+            fmt = _format(data[body:body + min(size, 16)])
         elif kind == b"data":
             if fmt is None:
                 raise NotAudio("a WAV file with its sound before its format")
             end = min(len(data), body + size)
             frames = data[body:end]
             frame = fmt[0] * fmt[1]
-            return Sound(fmt[0], fmt[1], fmt[2], frames[: len(frames) - len(frames) % frame])
+            sound = Sound(fmt[0], fmt[1], fmt[2], frames[: len(frames) - len(frames) % frame])
+            if sound.seconds > MAX_SECONDS:
+                raise NotAudio(f"a WAV file of {sound.seconds:.0f} s for one sentence (at most {MAX_SECONDS:.0f} s)")
+            return sound
         pos = body + size + (size % 2)
     raise NotAudio("a WAV file with no sound in it")
+
+
+def _format(chunk: bytes) -> tuple[int, int, int]:
+    """Channels, bytes per sample and rate of a ``fmt `` chunk, each within what a voice makes."""
+    if len(chunk) < 16:
+        raise NotAudio(f"a WAV file whose format is cut short ({len(chunk)} of 16 bytes)")
+    code, channels, rate, _, _, bits = struct.unpack("<HHIIHH", chunk)
+    if code not in (1, 0xFFFE) or bits not in (8, 16, 24, 32):
+        raise NotAudio(f"a WAV file of a kind that is not played here (format {code}, {bits} bits)")
+    if not 1 <= channels <= MAX_CHANNELS:
+        raise NotAudio(f"a WAV file with {channels} channels (1 to {MAX_CHANNELS} are played)")
+    if not RATES[0] <= rate <= RATES[1]:
+        raise NotAudio(f"a WAV file at {rate} Hz ({RATES[0]} to {RATES[1]} Hz are played)")
+    return channels, bits // 8, rate
 
 
 def repaired(data: bytes) -> bytes:
     return read_wav(data).to_wav()
 
 
-def _converted(sound: Sound, like: Sound) -> bytes:
-    """``sound``'s frames at ``like``'s rate, channels and width (nearest sample: speech, not music)."""
+def _converted(sound: Sound, like: Sound) -> Iterator[bytes]:
+    """``sound``'s frames at ``like``'s rate, channels and width (nearest sample of the first channel: speech, not
+    music), a piece at a time."""
     if (sound.channels, sound.width, sound.rate) == (like.channels, like.width, like.rate):
-        return sound.frames
-    samples = _mono(sound)
-    count = int(len(samples) * like.rate / sound.rate)
-    picked = [samples[min(len(samples) - 1, int(n * sound.rate / like.rate))] for n in range(count)]
-    return b"".join(_encode(value, like.width) * like.channels for value in picked)
-
-
-def _mono(sound: Sound) -> list[float]:
+        yield sound.frames
+        return
     step = sound.channels * sound.width
-    values = []
-    for start in range(0, len(sound.frames), step):
-        sample = sound.frames[start:start + sound.width]
-        if sound.width == 1:
-            values.append((sample[0] - 128) / 128)
-        else:
-            values.append(int.from_bytes(sample, "little", signed=True) / (1 << (8 * sound.width - 1)))
-    return values
+    total = len(sound.frames) // step
+    for begin in range(0, _frames_as(sound, like), _CHUNK):
+        pieces = []
+        for n in range(begin, min(_frames_as(sound, like), begin + _CHUNK)):
+            start = min(total - 1, n * sound.rate // like.rate) * step
+            pieces.append(_encode(_value(sound.frames[start:start + sound.width]), like.width) * like.channels)
+        yield b"".join(pieces)
+
+
+def _frames_as(sound: Sound, like: Sound) -> int:
+    return len(sound.frames) // (sound.channels * sound.width) * like.rate // sound.rate
+
+
+def _value(sample: bytes) -> float:
+    if len(sample) == 1:
+        return (sample[0] - 128) / 128
+    return int.from_bytes(sample, "little", signed=True) / (1 << (8 * len(sample) - 1))
 
 
 def _encode(value: float, width: int) -> bytes:
@@ -95,15 +123,36 @@ def _encode(value: float, width: int) -> bytes:
 
 def joined(parts: list[bytes], pause: float = 0.4) -> bytes:
     """The parts one after the other, ``pause`` seconds of silence between them."""
-    sounds = [read_wav(part) for part in parts]
-    if not sounds:
-        return Sound(1, 2, 22_050, b"").to_wav()
-    first = sounds[0]
+    out = io.BytesIO()
+    write_joined([_given(part) for part in parts], out, pause)
+    return out.getvalue()
+
+
+def _given(data: bytes) -> Callable[[], bytes]:
+    return lambda: data
+
+
+def write_joined(parts: Sequence[Callable[[], bytes]], out: BinaryIO, pause: float = 0.4) -> int:
+    """The WAV files ``parts`` gives (read one at a time) one after the other into ``out``, ``pause`` seconds of
+    silence between them. The whole's size is checked before anything is converted (NotAudio above
+    ``MAX_CLASS_BYTES``); then it is written a piece at a time. Returns the bytes of sound written."""
+    first = read_wav(parts[0]()) if parts else Sound(1, 2, 22_050, b"")
     frame = first.channels * first.width
     silence = (b"\x80" if first.width == 1 else b"\x00") * (frame * int(first.rate * pause))
-    pieces: list[bytes] = []
-    for number, sound in enumerate(sounds):
-        if number:
-            pieces.append(silence)
-        pieces.append(_converted(sound, first))
-    return Sound(first.channels, first.width, first.rate, b"".join(pieces)).to_wav()
+    size = len(silence) * max(0, len(parts) - 1)
+    for part in parts:
+        size += _frames_as(read_wav(part()), first) * frame
+        if size > MAX_CLASS_BYTES:
+            raise NotAudio(f"the whole class would be over {MAX_CLASS_BYTES >> 20} MB of sound at "
+                           f"{first.rate} Hz")
+    with wave.open(out, "wb") as writer:
+        writer.setnchannels(first.channels)
+        writer.setsampwidth(first.width)
+        writer.setframerate(first.rate)
+        writer.setnframes(size // frame)
+        for number, part in enumerate(parts):
+            if number:
+                writer.writeframesraw(silence)
+            for piece in _converted(read_wav(part()), first):
+                writer.writeframesraw(piece)
+    return size
