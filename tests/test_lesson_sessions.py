@@ -14,16 +14,19 @@ from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.loader import sample_names
 from maic_tui.cli import main
 from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.live.driver import TurnDriver
 from maic_tui.live.lesson_player import LessonPlayer
 from maic_tui.llm import ModelOptions
+from maic_tui.log.records import LearnerRecord, Record
 from maic_tui.log.store import LogStore
 from maic_tui.room.replay import open_recorded
 from maic_tui.room.view import AgentMessage, ClassroomView
+from tests.engine_helpers import lesson_reply
 from tests.test_lesson_cursor import lesson
 
 
 async def _play_to_second_question(player: LessonPlayer, view: ClassroomView) -> None:
-    for step in (player.play(), player.learner("go on"), player.play(), player.learner("B"), player.play()):
+    for step in (player.play(), lesson_reply(player, "go on"), player.play(), lesson_reply(player, "B"), player.play()):
         async for record in step:
             view.record(record)
 
@@ -186,3 +189,28 @@ def test_the_session_lists_show_how_far_the_lesson_got_and_its_score(tmp_path: P
     assert main(["sessions"]) == 0
     listed = capsys.readouterr().out
     assert "LESSON" in listed.splitlines()[0] and "lesson over · score 3/3" in listed and "scene 3/3" in listed
+
+
+def test_each_learner_message_is_recorded_once_and_shown_as_the_log_keeps_it(tmp_path: Path,
+                                                                             private_data_dir: Path) -> None:
+    room = lesson(tmp_path)
+    session = build_session(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
+                                                classroom_name=str(tmp_path / "lesson.toml")))
+    driver = TurnDriver(room)
+    shown: list[Record] = []
+    driver.on_record = shown.append
+    driver.attach(session)
+
+    async def answer() -> None:
+        driver.start_lesson()
+        await driver.play()
+        for text in ("go on", "b", "What is a slope?"):  # past the pause, the first question, then a question
+            driver.submit(driver.read(text))
+            await driver.play()
+
+    asyncio.run(answer())
+    session.close()
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
+    kept = [item.record for item in recorded.records if isinstance(item.record, LearnerRecord)]
+    assert [record.data.text for record in kept] == ["go on", "b", "What is a slope?"]  # as typed, each once
+    assert [record for record in shown if isinstance(record, LearnerRecord)] == kept  # a replay shows the same
