@@ -4,6 +4,7 @@ and messages read once when they are sent."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,21 @@ async def test_f7_goes_on_wherever_the_lesson_has_a_next_step_and_retries_the_mi
     assert cursor.phase == Phase.WAITING and not driver.lesson_key()  # an asked question waits for its answer
     cursor.restore(None, {"q1": Grade(1, 1), "q2": Grade(0, 2)}, ended=True)
     assert driver.lesson_key() and cursor.position == (2, 1)  # F7 after the end: the missed question again
+
+
+async def test_the_message_shown_is_the_one_recorded_with_the_secrets_replaced(tmp_path: Path) -> None:
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.llm import ModelOptions
+    from maic_tui.redaction import REDACTED
+
+    key = "sk-" + "k3y" * 10
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(TWO_TURNS), encoding="utf-8")
+    session = ClassroomSession(classroom(), f"script:{script}", ModelOptions(api_key=key))
+    driver = TurnDriver(session.classroom)
+    seen: list[Record] = []
+    driver.on_record = seen.append
+    driver.attach(session)
+    driver.submit(driver.read(f"is {key} my key?"))
+    await asyncio.wait_for(driver.play(), 10)
+    assert [r.data.text for r in seen if isinstance(r, LearnerRecord)] == [f"is {REDACTED} my key?"]
