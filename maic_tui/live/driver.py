@@ -1,12 +1,11 @@
 """The one turn driver: how every client plays a live session (the app, ``run``, ``run --lesson``, ``demo``, ``eval``).
 
 Learner messages wait in a queue while the class speaks (the turn playing ends once the agent speaking has
-finished) and are played one turn after another; the lesson plays
-between them while it plays. Each message is read once, when it is sent (``read``: the agent it names, or a
-one-line refusal), and queued read (``submit``); every record played reaches ``on_record`` (the ``learner``
-record the session logged first for each message, an ``interrupt`` record when the learner interrupts), so a
-client only shows or prints records. ``interrupt`` is
-the learner's Esc, ``stop`` a signal's: one place for both.
+finished) and are played one turn after another; the lesson plays between them while it plays. Each message is
+read once, when it is sent (``read``: the agent it names, or a one-line refusal), and queued as read
+(``submit``); every record played reaches ``on_record`` (first for each message the ``learner`` record the
+session logged, an ``interrupt`` record when the learner interrupts), so a client only shows or prints records.
+``interrupt`` is the learner's Esc, ``stop`` a signal's: one place for both.
 
 Headless on purpose: everything it decides is tested without a terminal.
 """
