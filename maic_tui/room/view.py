@@ -188,6 +188,9 @@ class ClassroomView:
         match when a record type is added (ARCHITECTURE.md, *Where to change what*)."""
         self.talk.add(record)
         match record:
+            case (TextDeltaEvent() | ActionEvent() | AgentStartEvent() | AgentEndEvent() | ThinkingEvent()
+                  | ErrorEvent() | CueUserEvent() | DoneEvent()):  # the events first: most records are streamed text
+                self.apply(record)
             case LearnerRecord(data=said):
                 self.learner(said.text)
             case InterruptRecord():
@@ -210,9 +213,6 @@ class ClassroomView:
                 if self.lesson is not None:
                     self.lesson.score = (end.score, end.max_score)
                     self.lesson.missed = sum(not result.correct for result in end.review)
-            case (ThinkingEvent() | AgentStartEvent() | TextDeltaEvent() | ActionEvent() | ErrorEvent()
-                  | AgentEndEvent() | CueUserEvent() | DoneEvent()):
-                self.apply(record)
             case _:
                 assert_never(record)
 
