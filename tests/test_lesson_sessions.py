@@ -214,3 +214,51 @@ def test_each_learner_message_is_recorded_once_and_shown_as_the_log_keeps_it(tmp
     kept = [item.record for item in recorded.records if isinstance(item.record, LearnerRecord)]
     assert [record.data.text for record in kept] == ["go on", "b", "What is a slope?"]  # as typed, each once
     assert [record for record in shown if isinstance(record, LearnerRecord)] == kept  # a replay shows the same
+
+
+def test_an_interrupted_turn_the_lesson_opened_is_replayed_as_the_learner_saw_it(tmp_path: Path,
+                                                                                 private_data_dir: Path) -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.log.opening import start_log
+    from tests.engine_helpers import pick, text
+    from tests.test_classroom import MINIMAL
+    from tests.test_lesson_files import STUDENT, slide
+
+    path = tmp_path / "talk.toml"
+    path.write_text(MINIMAL + STUDENT + slide('script = [{ discussion = "Are slopes fun?", agent = "s" }, '
+                                                     '{ agent = "t", say = "Back to slopes." }]'),
+                    encoding="utf-8")
+    room = load_classroom(path)
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"director": [pick("t"), pick("USER")],
+                                  "agents": {"s": [{"chunks": ['[{"type": "text", "content": "Slopes', ' are fun"}]'],
+                                                    "delay_ms": 2000}],  # the message stays open: Esc ends it
+                                             "t": [text("A slope is a rate.")]}}), encoding="utf-8")
+    options = ModelOptions(pace=0)
+    session = ClassroomSession(room, f"script:{script}", options,
+                               log=start_log(private_data_dir, str(path), room, "script", options))
+    driver = TurnDriver(room)
+    live = ClassroomView(room)
+    driver.on_record = live.record
+    driver.attach(session)
+
+    async def interrupted_then_asked() -> None:
+        driver.start_lesson()
+        playing = asyncio.create_task(driver.play())
+        while not any(isinstance(e, AgentMessage) and e.text for e in live.entries):  # the opener speaks
+            await asyncio.sleep(0.01)
+        assert driver.interrupt() == "turn"
+        await asyncio.wait_for(playing, 10)
+        driver.submit(driver.read("What is a slope?"))
+        await asyncio.wait_for(driver.play(), 10)
+
+    asyncio.run(interrupted_then_asked())
+    session.close()
+    replayed = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id).rebuilt.view
+
+    def said(view: ClassroomView) -> list[tuple[str, str, bool]]:
+        return [(e.agent_id, e.text, e.interrupted) for e in view.entries if isinstance(e, AgentMessage)]
+
+    assert said(live) == [("s", "Slopes", True), ("t", "A slope is a rate.", False)]
+    assert said(replayed) == said(live)

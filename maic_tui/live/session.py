@@ -52,7 +52,7 @@ class ClassroomSession:
         self.log = log
         self._recording_problem: str | None = None
         self._reported: set[str] = set()
-        self._in_turn = False  # a learner turn is being played (its learner record is in the log)
+        self._in_turn = False  # a turn is being played (a learner turn's learner record is in the log)
         self._interrupt_pending = False  # an interruption to record once the turn starts, after its learner record
         self.provider = make_provider(model, classroom, options)
         self.context = EngineContext(classroom, ModelClient(self.provider, ModeMemory(data_dir)),
@@ -97,19 +97,24 @@ class ClassroomSession:
         ``record_learner``). An interruption that came before the turn started is recorded first."""
         if self._interrupt_pending:
             self.record(InterruptRecord())
+        async for event in self._recorded(self.engine.run(message)):
+            yield event
+
+    async def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
+        """A turn the lesson opens (a discussion, a slide presented, a reaction): recorded as it happens."""
+        async for event in self._recorded(self.engine.run(call)):
+            yield event
+
+    async def _recorded(self, events: AsyncGenerator[Event, None]) -> AsyncGenerator[Event, None]:
+        """A turn's events, each appended to the log as it comes; an interruption meanwhile is recorded where it
+        comes, so a replay marks this turn, not the next learner turn."""
         self._in_turn, self._interrupt_pending = True, False
         try:
-            async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
+            async with aclosing(events):  # closing this closes the graph's run
                 async for event in events:
                     yield self.record(event)
         finally:
             self._in_turn = self._interrupt_pending = False
-
-    async def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
-        """A turn the lesson opens (a discussion, a slide presented, a reaction): recorded as it happens."""
-        async with aclosing(self.engine.run(call)) as events:
-            async for event in events:
-                yield self.record(event)
 
     def record(self, record: R) -> R:
         """Append one record to the session log (when recorded) and hand it back."""
