@@ -28,6 +28,7 @@ from maic_tui.llm import ModelOptions
 from maic_tui.log.opening import start_log
 from maic_tui.log.store import DB_NAME
 from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.mentions import addressed
 from maic_tui.orchestration.parser import StreamParser
 
 CHUNK = 4
@@ -82,7 +83,8 @@ async def one_turn(path: Path, data_dir: Path | None = None, stepping: bool = Fa
     gaps: list[float] = []
     count = 0
     started = mark = time.perf_counter()
-    async for event in session.turn("Why do derivatives matter?"):
+    session.record_learner("Why do derivatives matter?")  # as the turn driver does, before the turn
+    async for event in session.turn(addressed(session.classroom.agents, "Why do derivatives matter?")):
         count += 1
         now = time.perf_counter()
         if _decision(event):

@@ -16,6 +16,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
+from maic_tui.orchestration.mentions import addressed
 
 MESSAGES = ["What is a derivative?", "How do I differentiate x cubed?"]
 
@@ -53,7 +54,7 @@ async def _turns(url: str) -> tuple[float, float, int]:
         started = time.perf_counter()
         events = 0
         for message in MESSAGES:
-            async for _ in session.turn(message):
+            async for _ in session.turn(addressed(session.classroom.agents, message)):
                 events += 1
         return time.perf_counter() - started, clock[0], events
     finally:

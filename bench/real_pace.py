@@ -32,6 +32,7 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.pace import READING_PACE
+from maic_tui.orchestration.mentions import addressed
 from maic_tui.orchestration.prompts.example import is_filler
 
 PACE = READING_PACE.chars_per_second  # the default: 250 words a minute
@@ -94,7 +95,7 @@ async def _class(url: str, folder: Path, name: str, ahead: bool) -> list[dict[st
             seen.clear()
             started = time.perf_counter()
             timed: list[tuple[float, Event]] = []
-            async for event in session.turn(question):
+            async for event in session.turn(addressed(session.classroom.agents, question)):
                 timed.append((time.perf_counter(), event))
             wall = time.perf_counter() - started
             events = [event for _, event in timed]
@@ -138,7 +139,8 @@ async def _long_session(url: str, folder: Path) -> tuple[dict[int, tuple[float, 
     try:
         for turn in range(1, LONG_SESSION + 1):
             seen.clear()
-            async for _ in session.turn(questions[(turn - 1) % len(questions)]):
+            question = questions[(turn - 1) % len(questions)]
+            async for _ in session.turn(addressed(session.classroom.agents, question)):
                 pass
             totals, fresh = [], []
             for caller, prompt in seen:

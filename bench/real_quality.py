@@ -28,6 +28,7 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.orchestration.guards import is_clear_question
+from maic_tui.orchestration.mentions import addressed
 from maic_tui.orchestration.prompts.example import is_filler
 
 QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why does that happen?",
@@ -113,7 +114,7 @@ async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, A
             started = time.perf_counter()
             events: list[Event] = []
             class_first: float | None = None  # the class's first word, from the learner's message
-            async for event in session.turn(question):
+            async for event in session.turn(addressed(session.classroom.agents, question)):
                 if class_first is None and isinstance(event, TextDeltaEvent):
                     class_first = time.perf_counter() - started
                 events.append(event)

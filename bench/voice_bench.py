@@ -70,7 +70,7 @@ async def _turns(pace: float, speaker: Speaker | None) -> tuple[list[float], dic
 
     driver.on_record = note
     for question in QUESTIONS:
-        driver.submit(question)
+        driver.submit(driver.read(question))
     await driver.play()
     if speaker is not None:
         await speaker.drain()
@@ -99,7 +99,7 @@ async def _first_audio(program: str) -> tuple[float, float]:
     for question in QUESTIONS * 2:
         token.clear()
         mark = len(provider.ready)
-        driver.submit(question)
+        driver.submit(driver.read(question))
         await driver.play()
         await speaker.drain()
         ready, text, voice = provider.ready[mark]

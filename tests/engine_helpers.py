@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import Any
 
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import ActionEvent, AgentEndEvent, AgentStartEvent, DoneEvent, Event, TextDeltaEvent
+from maic_tui.live.lesson_player import LessonPlayer, Played
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.orchestration.mentions import Addressed, addressed
 from maic_tui.orchestration.state import TurnSettings
 
 AGENTS = [
@@ -64,8 +67,27 @@ def script_session(tmp_path: Path, script: dict[str, Any], room: Classroom | Non
     return ClassroomSession(room or classroom(), f"script:{path}", ModelOptions(), settings)
 
 
+def read(session: ClassroomSession, text: str) -> Addressed:
+    """The message as the turn driver reads it when it is sent (raising for an ``@name`` not in the class)."""
+    return addressed(session.classroom.agents, text.strip())
+
+
+def learner_turn(session: ClassroomSession, text: str) -> AsyncGenerator[Event, None]:
+    """A learner turn as the turn driver plays it: the message read, recorded, then answered."""
+    message = read(session, text)
+    session.record_learner(message.text)
+    return session.turn(message)
+
+
+def lesson_reply(player: LessonPlayer, text: str) -> Played:
+    """A learner message to a lesson as the turn driver plays it: read, recorded, then answered by the lesson."""
+    message = read(player.session, text)
+    player.session.record_learner(message.text)
+    return player.learner(message)
+
+
 async def play(session: ClassroomSession, message: str) -> list[Event]:
-    return [event async for event in session.turn(message)]
+    return [event async for event in learner_turn(session, message)]
 
 
 def kinds(events: list[Event]) -> list[str]:

@@ -18,6 +18,7 @@ from tests.engine_helpers import (
     done,
     items,
     kinds,
+    learner_turn,
     pick,
     play,
     say,
@@ -164,7 +165,7 @@ async def test_interrupt_stops_promptly_and_keeps_earlier_actions(tmp_path: Path
     stopped_at = 0.0
 
     async def consume() -> None:
-        async for event in session.turn("Go slowly?"):
+        async for event in learner_turn(session, "Go slowly?"):
             events.append(event)
             if event.type == "text_delta" and "word 2" in event.data.content:
                 nonlocal stopped_at
@@ -185,7 +186,7 @@ async def test_interrupt_stops_promptly_and_keeps_earlier_actions(tmp_path: Path
 
 async def test_interrupt_during_the_director_call(tmp_path: Path) -> None:
     session = script_session(tmp_path, {"director": [{"chunks": ['{"next_agent"', ': "teacher"}'], "delay_ms": 500}]})
-    turn = session.turn("Hello?")
+    turn = learner_turn(session, "Hello?")
     first = await turn.__anext__()
     assert first.type == "thinking"
     started = time.perf_counter()

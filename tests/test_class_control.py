@@ -41,7 +41,7 @@ async def test_a_muted_agent_is_never_picked_and_the_trace_says_why(tmp_path: Pa
               "agents": {lead.id: [text("The lead answers.")], student.id: [text("I should not speak.")]}}
     driver, seen = _driver(tmp_path, script)
     assert driver.control(frozenset({student.id})) is None
-    driver.submit("Hello?")
+    driver.submit(driver.read("Hello?"))
     await asyncio.wait_for(driver.play(), 10)
     assert _speakers(seen) == [lead.id]
     done = next(r for r in seen if isinstance(r, DoneEvent))
@@ -63,9 +63,9 @@ async def test_the_lead_cannot_be_muted_and_a_muted_agent_cannot_be_addressed(tm
     assert driver.control(frozenset({lead.id})) == f"{lead.name} leads the class and cannot be muted"
     assert not seen  # nothing changed, nothing recorded
     driver.control(frozenset({student.id}))
-    assert driver.refusal(f"@{student.id} hi") == f"{student.name} is muted: unmute them (Ctrl+P) to ask them"
-    with pytest.raises(BadInput):
+    with pytest.raises(BadInput) as refused:
         driver.read(f"@{student.id} hi")
+    assert refused.value.lines[0] == f"{student.name} is muted: unmute them (Ctrl+P) to ask them"
 
 
 async def test_agents_per_turn_caps_the_turn(tmp_path: Path) -> None:
@@ -75,7 +75,7 @@ async def test_agents_per_turn_caps_the_turn(tmp_path: Path) -> None:
               "agents": {ids[0]: [text("One."), text("Three.")], ids[1]: [text("Two.")]}}
     driver, seen = _driver(tmp_path, script)
     driver.control(max_agents=1)
-    driver.submit("Go")
+    driver.submit(driver.read("Go"))
     await asyncio.wait_for(driver.play(), 10)
     assert _speakers(seen) == [ids[0]]
     done = next(r for r in seen if isinstance(r, DoneEvent))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -113,3 +114,16 @@ def test_the_escape_filter_gives_the_same_text_for_every_chunking(chars: list[st
     assert "".join(streamed.feed(p) for p in pieces) == whole
     assert "\x1b" not in whole and "\x9b" not in whole and "\x07" not in whole and "\x00" not in whole
     assert terminal_safe(whole) == whole
+
+
+def test_a_record_the_handler_has_no_case_for_is_not_silently_ignored() -> None:
+    # mypy names the handler's match when a type joins the Record union; one that slips past it still fails loudly
+    from types import SimpleNamespace
+    from typing import cast
+
+    from maic_tui.log.records import Record
+
+    view = ClassroomView(classroom())
+    with pytest.raises(AssertionError):
+        view.record(cast(Record, SimpleNamespace(type="simulation", data={})))
+    assert view.entries == [] and not view.turn_active

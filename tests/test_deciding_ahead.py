@@ -22,7 +22,18 @@ from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director import DIRECTS
 from maic_tui.room.decision_detail import row, sections
 from maic_tui.room.decisions import SessionDecisions
-from tests.engine_helpers import act, assert_well_formed, classroom, done, items, pick, say, spoken, text
+from tests.engine_helpers import (
+    act,
+    assert_well_formed,
+    classroom,
+    done,
+    items,
+    learner_turn,
+    pick,
+    say,
+    spoken,
+    text,
+)
 from tests.fake_openai import FakeServer, Reply, fake_openai
 
 LONG = "A limit is where a function heads as x gets close to a point, even if it never gets there at all."
@@ -54,7 +65,7 @@ def session_on(server: FakeServer, pace: float = 100.0, ahead: bool = True, **ro
 async def timed_turn(session: ClassroomSession, message: str,
                      during: Callable[[Event], None] | None = None) -> list[tuple[float, Event]]:
     out = []
-    async for event in session.turn(message):
+    async for event in learner_turn(session, message):
         out.append((asyncio.get_running_loop().time(), event))
         if during is not None:
             during(event)
@@ -250,11 +261,11 @@ async def test_a_new_message_while_an_agent_speaks_lets_the_learner_in_after_tha
         records: list[Record] = []
         driver.on_record = records.append
         driver.attach(session, with_lesson=False)
-        driver.submit("What is a limit?")
+        driver.submit(driver.read("What is a limit?"))
         playing = asyncio.ensure_future(driver.play())
         while len(director_requests(server)) < 2:  # kim was picked ahead
             await asyncio.sleep(0.01)
-        assert driver.running and driver.submit("And a derivative?") is False
+        assert driver.running and driver.submit(driver.read("And a derivative?")) is False
         await asyncio.wait_for(playing, 20)
     first, second = (r.data for r in records if isinstance(r, DoneEvent))
     assert [(t.path, t.final) for t in first.director_trace] == [("model", "teacher"), ("limit", "USER")]

@@ -14,6 +14,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.events import ActionEvent, AgentStartEvent, TextDeltaEvent
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from tests.engine_helpers import learner_turn
 
 CASES = Path(__file__).parent / "data" / "demo_messages.toml"
 REQUIRED_SHARE = 0.9
@@ -29,9 +30,9 @@ class Reply:
 async def reply_to(classroom: str, before: list[str], message: str) -> Reply:
     session = ClassroomSession(load_classroom(classroom), "demo", ModelOptions(pace=0))
     for earlier in before:
-        async for _ in session.turn(earlier):
+        async for _ in learner_turn(session, earlier):
             pass
-    events = [event async for event in session.turn(message)]
+    events = [event async for event in learner_turn(session, message)]
     speech = "".join(e.data.content for e in events if isinstance(e, TextDeltaEvent))
     draws = any(isinstance(e, ActionEvent) and e.data.action_name.startswith("wb_draw") for e in events)
     first = next((e.data.agent_id for e in events if isinstance(e, AgentStartEvent)), None)

@@ -42,7 +42,7 @@ async def hold(dialogue: dict[str, Any]) -> Reply:
         assert driver.start_lesson()
         await driver.play()
     for message in dialogue["turns"]:
-        driver.submit(message)
+        driver.submit(driver.read(message))
         await driver.play()
     return reply_of(records)
 

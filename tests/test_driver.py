@@ -4,6 +4,7 @@ and messages read once when they are sent."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 
 import pytest
@@ -43,7 +44,7 @@ async def test_messages_sent_before_the_session_is_ready_wait_and_then_play_in_o
     driver = TurnDriver(session.classroom)
     view = ClassroomView(session.classroom)
     driver.on_record = view.record
-    assert driver.submit("one?") is False and driver.submit("two?") is False  # no session yet
+    assert driver.submit(driver.read("one?")) is False and driver.submit(driver.read("two?")) is False  # no session yet
     assert [m.text for m in driver.waiting] == ["one?", "two?"]
     driver.attach(session)
     assert driver.ready
@@ -59,10 +60,10 @@ async def test_a_message_sent_during_a_turn_is_played_after_it(tmp_path: Path) -
               "agents": {"teacher": [{"chunks": [text("Slow answer.")], "delay_ms": 200}],
                          "ta": [text("Second answer.")]}}
     driver, _, records, queues = _driver(tmp_path, script)
-    assert driver.submit("first?") is True
+    assert driver.submit(driver.read("first?")) is True
     playing = asyncio.create_task(driver.play())
     await asyncio.sleep(0.05)
-    assert driver.running and driver.submit("second?") is False  # the class is speaking: it waits
+    assert driver.running and driver.submit(driver.read("second?")) is False  # the class is speaking: it waits
     assert queues[-1] == ("second?",)
     await driver.play()  # a second call while one plays does nothing
     await playing
@@ -73,13 +74,13 @@ async def test_a_message_sent_during_a_turn_is_played_after_it(tmp_path: Path) -
 async def test_interrupt_stops_the_speaking_class_then_clears_the_queue(tmp_path: Path) -> None:
     driver, view, records, _ = _driver(tmp_path, SLOW)
     assert driver.interrupt() is None and not driver.can_interrupt()
-    driver.submit("first?")
+    driver.submit(driver.read("first?"))
     playing = asyncio.create_task(driver.play())
     for _ in range(100):
         await asyncio.sleep(0.01)
         if any(r.type == "agent_start" for r in records):
             break
-    driver.submit("second?")
+    driver.submit(driver.read("second?"))
     assert driver.can_interrupt() and driver.interrupt() == "turn"
     assert isinstance(records[-1], InterruptRecord)  # the client is told, so the message shows as interrupted
     driver.waiting.clear()  # (what quitting does) so the queue does not run on
@@ -87,15 +88,15 @@ async def test_interrupt_stops_the_speaking_class_then_clears_the_queue(tmp_path
     done = next(r for r in records if isinstance(r, DoneEvent))
     assert done.data.end_reason == "interrupted"
     assert next(e for e in view.entries if isinstance(e, AgentMessage)).interrupted
-    driver.submit("later?")
+    driver.submit(driver.read("later?"))
     driver.running = True  # pretend a turn is being set up: nothing speaks, so only the queue goes
     assert driver.interrupt() == "queue" and driver.waiting == []
 
 
 async def test_a_stop_ends_the_running_turn_and_drops_the_rest(tmp_path: Path) -> None:
     driver, _, records, _ = _driver(tmp_path, SLOW)
-    driver.submit("first?")
-    driver.submit("second?")
+    driver.submit(driver.read("first?"))
+    driver.submit(driver.read("second?"))
     playing = asyncio.create_task(driver.play())
     while not any(r.type == "agent_start" for r in records):
         await asyncio.sleep(0.01)
@@ -108,8 +109,8 @@ async def test_a_stop_ends_the_running_turn_and_drops_the_rest(tmp_path: Path) -
 
 async def test_a_stop_before_anything_played_still_closes_the_first_turn(tmp_path: Path) -> None:
     driver, _, records, _ = _driver(tmp_path, SLOW)
-    driver.submit("first?")
-    driver.submit("second?")
+    driver.submit(driver.read("first?"))
+    driver.submit(driver.read("second?"))
     driver.stop()
     await asyncio.wait_for(driver.play(), 5)
     dones = [r for r in records if isinstance(r, DoneEvent)]
@@ -118,16 +119,16 @@ async def test_a_stop_before_anything_played_still_closes_the_first_turn(tmp_pat
 
 def test_a_message_is_read_once_when_it_is_sent(tmp_path: Path) -> None:
     driver = TurnDriver(classroom())
-    with pytest.raises(UnknownAgentError, match=r"@Ms\. Hale"):
-        driver.submit("@Bob hello")
-    assert driver.refusal("@Bob hello") is not None and driver.waiting == []
-    driver.submit("@Ms. Hale what is a slope?")
+    with pytest.raises(UnknownAgentError, match=r"@Ms\. Hale"):  # the refusal, before anything is queued
+        driver.read("@Bob hello")
+    assert driver.waiting == []
+    driver.submit(driver.read("@Ms. Hale what is a slope?"))
     assert driver.waiting == [Addressed("@Ms. Hale what is a slope?", "teacher")]
 
 
 def test_blank_messages_are_not_queued() -> None:
     driver = TurnDriver(classroom())
-    assert driver.submit("   ") is False and driver.waiting == []
+    assert driver.submit(driver.read("   ")) is False and driver.waiting == []
 
 
 async def test_f7_goes_on_wherever_the_lesson_has_a_next_step_and_retries_the_missed_questions_at_its_end(
@@ -149,3 +150,21 @@ async def test_f7_goes_on_wherever_the_lesson_has_a_next_step_and_retries_the_mi
     assert cursor.phase == Phase.WAITING and not driver.lesson_key()  # an asked question waits for its answer
     cursor.restore(None, {"q1": Grade(1, 1), "q2": Grade(0, 2)}, ended=True)
     assert driver.lesson_key() and cursor.position == (2, 1)  # F7 after the end: the missed question again
+
+
+async def test_the_message_shown_is_the_one_recorded_with_the_secrets_replaced(tmp_path: Path) -> None:
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.llm import ModelOptions
+    from maic_tui.redaction import REDACTED
+
+    key = "sk-" + "k3y" * 10
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps(TWO_TURNS), encoding="utf-8")
+    session = ClassroomSession(classroom(), f"script:{script}", ModelOptions(api_key=key))
+    driver = TurnDriver(session.classroom)
+    seen: list[Record] = []
+    driver.on_record = seen.append
+    driver.attach(session)
+    driver.submit(driver.read(f"is {key} my key?"))
+    await asyncio.wait_for(driver.play(), 10)
+    assert [r.data.text for r in seen if isinstance(r, LearnerRecord)] == [f"is {REDACTED} my key?"]

@@ -33,7 +33,7 @@ from maic_tui.log.records import (
     SceneRecord,
     StepRecord,
 )
-from tests.engine_helpers import pick, text
+from tests.engine_helpers import lesson_reply, pick, text
 from tests.test_lesson_cursor import lesson
 
 
@@ -85,7 +85,7 @@ async def test_going_on_the_slide_without_a_script_is_presented_through_the_mode
     session = script_session(tmp_path, lesson(tmp_path), SCRIPT)
     player = LessonPlayer(session)
     await collect(player.play())
-    records = await collect(player.learner("go on"))  # "go on" at a pause: no turn
+    records = await collect(lesson_reply(player, "go on"))  # "go on" at a pause: no turn
     assert not any(isinstance(r, DoneEvent) for r in records) and player.phase == Phase.PLAYING
     records = await collect(player.play())
     assert "Ready!" in speech(records)  # the student's scripted line after the pause
@@ -108,14 +108,14 @@ async def test_quiz_answers_are_graded_the_teacher_reacts_and_the_lesson_ends_wi
     player = LessonPlayer(session)
     player.jump(2)
     await collect(player.play())
-    first = await collect(player.learner("B) 2"))
+    first = await collect(lesson_reply(player, "B) 2"))
     result = next(r for r in first if isinstance(r, QuizResultRecord)).data
     assert (result.question_id, result.answer, result.correct, result.earned) == ("q1", "B) 2", True, 1)
     assert (result.question, result.right_answer) == ("Slope of y = 2x?", "B) 2")  # the feedback names them
     reaction = next(r for r in first if isinstance(r, DoneEvent))
     assert reaction.data.total_agents == 1 and "well done" in speech(first)
     await collect(player.play())
-    second = await collect(player.learner("the slope of the curve"))
+    second = await collect(lesson_reply(player, "the slope of the curve"))
     graded = next(r for r in second if isinstance(r, QuizResultRecord)).data
     assert (graded.earned, graded.points, graded.correct, graded.comment) == (1, 2, False, "Slope yes, rate missing.")
     assert "That's the quiz: 2 of 3 points." in speech(second)
@@ -136,16 +136,16 @@ async def test_after_the_lesson_retry_asks_the_missed_questions_again_and_ends_w
     player = LessonPlayer(session)
     player.jump(2)
     await collect(player.play())
-    await collect(player.learner("b"))
+    await collect(lesson_reply(player, "b"))
     await collect(player.play())
-    await collect(player.learner("the slope"))
+    await collect(lesson_reply(player, "the slope"))
     assert player.phase == Phase.ENDED and player.cursor.missed()[0].question.id == "q2"  # type: ignore[union-attr]
-    again = await collect(player.learner("retry"))
+    again = await collect(lesson_reply(player, "retry"))
     assert not any(isinstance(r, DoneEvent) for r in again) and player.phase == Phase.PLAYING
     asked = await collect(player.play())
     assert "Question (2 points)" in speech(asked) and "Slope of y = 2x" not in speech(asked)  # only the missed one
     assert player.phase == Phase.WAITING
-    last = await collect(player.learner("the slope: how fast it changes"))
+    last = await collect(lesson_reply(player, "the slope: how fast it changes"))
     end = next(r for r in last if isinstance(r, LessonEndRecord)).data
     assert (end.score, end.max_score) == (3, 3) and all(r.correct for r in end.review)
     assert player.phase == Phase.ENDED and not player.retry()  # nothing missed any more
@@ -156,9 +156,9 @@ async def test_a_grader_that_answers_nonsense_is_one_error_line_and_the_keywords
     player = LessonPlayer(session)
     player.jump(2)
     await collect(player.play())
-    await collect(player.learner("A"))
+    await collect(lesson_reply(player, "A"))
     await collect(player.play())
-    records = await collect(player.learner("it is the slope, the rate of change"))
+    records = await collect(lesson_reply(player, "it is the slope, the rate of change"))
     error = next(r for r in records if isinstance(r, ErrorEvent)).data.message
     assert "grader" in error and "keywords" in error and "\n" not in error
     graded = next(r for r in records if isinstance(r, QuizResultRecord)).data
@@ -170,9 +170,9 @@ async def test_the_demo_grades_a_short_answer_by_its_keywords(tmp_path: Path) ->
     player = LessonPlayer(session)
     player.jump(2)
     await collect(player.play())
-    await collect(player.learner("a"))  # wrong
+    await collect(lesson_reply(player, "a"))  # wrong
     await collect(player.play())
-    records = await collect(player.learner("it measures a slope"))
+    records = await collect(lesson_reply(player, "it measures a slope"))
     graded = next(r for r in records if isinstance(r, QuizResultRecord)).data
     assert (graded.earned, graded.points) == (1, 2)
     assert player.cursor.score() == (1, 3)
@@ -221,7 +221,7 @@ async def test_a_learner_message_stops_the_lecture_after_its_step_runs_as_q_and_
     assert speech(records) == "Look here."  # the step was finished (with its spotlight), then it stopped
     assert player.cursor.position == (0, 2) and player.phase == Phase.PLAYING
     player.jump(0)
-    qa = await collect(player.learner("What is a slope?"))
+    qa = await collect(lesson_reply(player, "What is a slope?"))
     assert isinstance(qa[-1], DoneEvent) and player.phase == Phase.LIVE
     assert player.cursor.position == (0, 0)  # the lesson kept its place
     player.go_on()
@@ -269,10 +269,10 @@ async def test_a_discussion_step_is_a_director_turn_opened_by_its_agent(tmp_path
     assert starts[:2] == ["s", "t"]  # the opener first, then the director's choice
     assert any(isinstance(r, CueUserEvent) and r.data.prompt == "Your view?" for r in records)
     assert player.phase == Phase.WAITING  # the discussion waits for the learner's contribution
-    asked_back = await collect(player.learner("They are steep"))
+    asked_back = await collect(lesson_reply(player, "They are steep"))
     assert speech(asked_back) == "Can you say why?" and player.phase == Phase.LIVE  # asked back: the class waits
     assert player.cursor.position == (0, 1)  # past the discussion: F7 (or "go on") plays the next step
-    await collect(player.learner("Because hills"))
+    await collect(lesson_reply(player, "Because hills"))
     assert player.phase == Phase.LIVE  # Q&A until the learner goes on
     player.go_on()
     end = await collect(player.play())
@@ -295,7 +295,7 @@ async def test_a_contribution_answered_without_a_question_lets_the_lesson_go_on(
     player = LessonPlayer(session)
     await collect(player.play())
     assert player.phase == Phase.WAITING
-    await collect(player.learner("They are steep"))
+    await collect(lesson_reply(player, "They are steep"))
     assert player.phase == Phase.PLAYING  # the class said its piece: the lesson goes on
     assert "Back to slopes." in speech(await collect(player.play()))
 
@@ -326,5 +326,5 @@ async def test_at_a_pause_a_question_back_anywhere_in_the_answer_keeps_the_lesso
     player = LessonPlayer(script_session(tmp_path, lesson(tmp_path), script))
     await collect(player.play())
     assert player.phase == Phase.WAITING  # at the pause
-    await collect(player.learner("What is a slope?"))
+    await collect(lesson_reply(player, "What is a slope?"))
     assert player.phase == Phase.LIVE and player.cursor.position == (0, 3)  # waits; F7 plays the next step

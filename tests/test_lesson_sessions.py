@@ -14,16 +14,19 @@ from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.loader import sample_names
 from maic_tui.cli import main
 from maic_tui.live.assembly import SessionRecipe, build_session
+from maic_tui.live.driver import TurnDriver
 from maic_tui.live.lesson_player import LessonPlayer
 from maic_tui.llm import ModelOptions
+from maic_tui.log.records import LearnerRecord, Record
 from maic_tui.log.store import LogStore
 from maic_tui.room.replay import open_recorded
 from maic_tui.room.view import AgentMessage, ClassroomView
+from tests.engine_helpers import lesson_reply
 from tests.test_lesson_cursor import lesson
 
 
 async def _play_to_second_question(player: LessonPlayer, view: ClassroomView) -> None:
-    for step in (player.play(), player.learner("go on"), player.play(), player.learner("B"), player.play()):
+    for step in (player.play(), lesson_reply(player, "go on"), player.play(), lesson_reply(player, "B"), player.play()):
         async for record in step:
             view.record(record)
 
@@ -186,3 +189,76 @@ def test_the_session_lists_show_how_far_the_lesson_got_and_its_score(tmp_path: P
     assert main(["sessions"]) == 0
     listed = capsys.readouterr().out
     assert "LESSON" in listed.splitlines()[0] and "lesson over · score 3/3" in listed and "scene 3/3" in listed
+
+
+def test_each_learner_message_is_recorded_once_and_shown_as_the_log_keeps_it(tmp_path: Path,
+                                                                             private_data_dir: Path) -> None:
+    room = lesson(tmp_path)
+    session = build_session(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=private_data_dir,
+                                                classroom_name=str(tmp_path / "lesson.toml")))
+    driver = TurnDriver(room)
+    shown: list[Record] = []
+    driver.on_record = shown.append
+    driver.attach(session)
+
+    async def answer() -> None:
+        driver.start_lesson()
+        await driver.play()
+        for text in ("go on", "b", "What is a slope?"):  # past the pause, the first question, then a question
+            driver.submit(driver.read(text))
+            await driver.play()
+
+    asyncio.run(answer())
+    session.close()
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
+    kept = [item.record for item in recorded.records if isinstance(item.record, LearnerRecord)]
+    assert [record.data.text for record in kept] == ["go on", "b", "What is a slope?"]  # as typed, each once
+    assert [record for record in shown if isinstance(record, LearnerRecord)] == kept  # a replay shows the same
+
+
+def test_an_interrupted_turn_the_lesson_opened_is_replayed_as_the_learner_saw_it(tmp_path: Path,
+                                                                                 private_data_dir: Path) -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.log.opening import start_log
+    from tests.engine_helpers import pick, text
+    from tests.test_classroom import MINIMAL
+    from tests.test_lesson_files import STUDENT, slide
+
+    path = tmp_path / "talk.toml"
+    path.write_text(MINIMAL + STUDENT + slide('script = [{ discussion = "Are slopes fun?", agent = "s" }, '
+                                                     '{ agent = "t", say = "Back to slopes." }]'),
+                    encoding="utf-8")
+    room = load_classroom(path)
+    script = tmp_path / "script.json"
+    script.write_text(json.dumps({"director": [pick("t"), pick("USER")],
+                                  "agents": {"s": [{"chunks": ['[{"type": "text", "content": "Slopes', ' are fun"}]'],
+                                                    "delay_ms": 2000}],  # the message stays open: Esc ends it
+                                             "t": [text("A slope is a rate.")]}}), encoding="utf-8")
+    options = ModelOptions(pace=0)
+    session = ClassroomSession(room, f"script:{script}", options,
+                               log=start_log(private_data_dir, str(path), room, "script", options))
+    driver = TurnDriver(room)
+    live = ClassroomView(room)
+    driver.on_record = live.record
+    driver.attach(session)
+
+    async def interrupted_then_asked() -> None:
+        driver.start_lesson()
+        playing = asyncio.create_task(driver.play())
+        while not any(isinstance(e, AgentMessage) and e.text for e in live.entries):  # the opener speaks
+            await asyncio.sleep(0.01)
+        assert driver.interrupt() == "turn"
+        await asyncio.wait_for(playing, 10)
+        driver.submit(driver.read("What is a slope?"))
+        await asyncio.wait_for(driver.play(), 10)
+
+    asyncio.run(interrupted_then_asked())
+    session.close()
+    replayed = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id).rebuilt.view
+
+    def said(view: ClassroomView) -> list[tuple[str, str, bool]]:
+        return [(e.agent_id, e.text, e.interrupted) for e in view.entries if isinstance(e, AgentMessage)]
+
+    assert said(live) == [("s", "Slopes", True), ("t", "A slope is a rate.", False)]
+    assert said(replayed) == said(live)

@@ -30,7 +30,7 @@ from maic_tui.log.store import DB_NAME, LogStore, StoreError
 from maic_tui.paths import SAMPLES_DIR
 from maic_tui.room.replay import open_recorded, rebuild
 from maic_tui.room.view import ClassroomView
-from tests.engine_helpers import assert_well_formed
+from tests.engine_helpers import assert_well_formed, learner_turn
 from tests.session_helpers import record_types, transcript, two_speaker_script, write_script
 
 MAIC = [sys.executable, "-m", "maic_tui.cli"]
@@ -39,7 +39,7 @@ MAIC = [sys.executable, "-m", "maic_tui.cli"]
 async def _live(session: ClassroomSession, view: ClassroomView, *messages: str) -> None:
     for message in messages:
         view.learner(message)
-        async for event in session.turn(message):
+        async for event in learner_turn(session, message):
             view.apply(event)
 
 
@@ -173,7 +173,7 @@ def pick_reyes() -> str:
 
 
 async def _events(session: ClassroomSession, message: str) -> list[object]:
-    return [event async for event in session.turn(message)]
+    return [event async for event in learner_turn(session, message)]
 
 
 def test_two_instances_share_one_data_directory_without_corrupting_it(tmp_path: Path,
@@ -307,7 +307,7 @@ def test_a_key_split_across_stream_pieces_reaches_no_consumer(private_data_dir: 
     session = ClassroomSession(room, f"script:{script}", options, log=log)
 
     async def turn() -> list[Event]:
-        return [event async for event in session.turn(f"is {key} my key?")]
+        return [event async for event in learner_turn(session, f"is {key} my key?")]
 
     events = asyncio.run(turn())
     session.close()

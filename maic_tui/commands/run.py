@@ -77,8 +77,8 @@ async def until_stopped(driver: TurnDriver, stop: StopSignals, playing: Awaitabl
 
 
 async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) -> None:
-    for message in messages:
-        driver.submit(message)  # a bad @name fails here, before anything is printed
+    for message in [driver.read(message) for message in messages]:  # a bad @name fails before anything is printed
+        driver.submit(message)
     await until_stopped(driver, stop, driver.play())
 
 

@@ -63,9 +63,9 @@ async def _lesson(driver: TurnDriver, session: ClassroomSession, learner: _Learn
         step = lesson.cursor.current
         if lesson.phase == Phase.WAITING and step is not None and step.question is not None \
                 and learner.scripted is not None:
-            driver.submit(learner.scripted.answer(step.question))
+            driver.submit(driver.read(learner.scripted.answer(step.question)))
         elif lesson.phase == Phase.WAITING:
-            driver.submit(await learner.say(session))
+            driver.submit(driver.read(await learner.say(session)))
         else:
             driver.lesson_key()  # on from a pause, or back from Q&A
         await driver.play()
@@ -78,7 +78,7 @@ async def _one(driver: TurnDriver, session: ClassroomSession, learner: _Learner,
     for _ in range(turns):
         if stop.stopping:
             return
-        driver.submit(await learner.say(session))
+        driver.submit(driver.read(await learner.say(session)))
         await driver.play()
 
 

@@ -111,7 +111,7 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Pla
     played = _Played()
     for number, turn in enumerate(scenario.turns, 1):
         events.clear()
-        driver.submit(turn.say)
+        driver.submit(driver.read(turn.say))
         await driver.play()
         if problems:
             raise RuntimeError(problems[0])

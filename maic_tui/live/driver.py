@@ -1,11 +1,11 @@
 """The one turn driver: how every client plays a live session (the app, ``run``, ``run --lesson``, ``demo``, ``eval``).
 
 Learner messages wait in a queue while the class speaks (the turn playing ends once the agent speaking has
-finished) and are played one turn after another; the lesson plays
-between them while it plays. Each message is read once, when it is sent (``submit``: the agent it names, or a
-one-line refusal); every record played reaches ``on_record`` (a ``learner`` record first for each message, an
-``interrupt`` record when the learner interrupts), so a client only shows or prints records. ``interrupt`` is
-the learner's Esc, ``stop`` a signal's: one place for both.
+finished) and are played one turn after another; the lesson plays between them while it plays. Each message is
+read once, when it is sent (``read``: the agent it names, or a one-line refusal), and queued as read
+(``submit``); every record played reaches ``on_record`` (first for each message the ``learner`` record the
+session logged, an ``interrupt`` record when the learner interrupts), so a client only shows or prints records.
+``interrupt`` is the learner's Esc, ``stop`` a signal's: one place for both.
 
 Headless on purpose: everything it decides is tested without a terminal.
 """
@@ -22,8 +22,6 @@ from maic_tui.live.step_mode import StepMode
 from maic_tui.live.voice import feed
 from maic_tui.log.records import (
     InterruptRecord,
-    LearnerData,
-    LearnerRecord,
     LessonEndRecord,
     QuizResultRecord,
     Record,
@@ -80,18 +78,10 @@ class TurnDriver:
 
     # --- messages ---------------------------------------------------------------------------------------
 
-    def refusal(self, text: str) -> str | None:
-        """Why a message cannot be played (an ``@name`` not in the class, or muted), before it leaves the
-        composer."""
-        try:
-            self.read(text)
-        except BadInput as exc:
-            return exc.lines[0]
-        return None
-
     def read(self, text: str) -> Addressed:
-        """A message read as it will be played: raises the one-line error of an ``@name`` not in the class, or
-        of one the learner muted."""
+        """The composer's text (or ``run``'s ``--say``) read once, as it will be played: the agent it picks by
+        ``@name`` or by name. Raises the one-line error of an ``@name`` not in the class, or of one the learner
+        muted, before the message leaves the composer."""
         message = addressed(self.classroom.agents, text.strip())
         if message.agent is not None and message.agent in self.muted:
             agent = self.classroom.agent(message.agent)
@@ -122,13 +112,11 @@ class TurnDriver:
         self._emit(self.session.control(frozenset(muted), limit))
         return None
 
-    def submit(self, message: str | Addressed) -> bool:
-        """Queue a learner message (read here once, if it was not); True when the caller should start ``play``
+    def submit(self, message: Addressed) -> bool:
+        """Queue a learner message (read when it was sent: ``read``); True when the caller should start ``play``
         now. A lecture being read stops at the end of its step."""
-        if isinstance(message, str):
-            if not message.strip():
-                return False
-            message = self.read(message)
+        if not message.text.strip():
+            return False
         self.waiting.append(message)
         self._queue_changed()
         if self.voice is not None and self.voice_stops_on_message:
@@ -172,7 +160,7 @@ class TurnDriver:
             self._lesson_changed()
 
     async def _answer(self, session: ClassroomSession, message: Addressed) -> None:
-        self._emit(LearnerRecord(data=LearnerData(text=message.text)))
+        self._emit(session.record_learner(message.text))
         self._in_turn = True
         try:
             await self._show(self.lesson.learner(message) if self.lesson is not None else session.turn(message))
@@ -191,8 +179,6 @@ class TurnDriver:
                 except Exception as exc:
                     self._problem(f"the turn failed: {one_line(str(exc), 200) or 'no details'}")
                     return
-                if isinstance(record, LearnerRecord):  # the learner's answer, already shown as it was sent
-                    continue
                 self._emit(record)
                 if isinstance(record, StepRecord | LessonEndRecord | QuizResultRecord):
                     self._lesson_changed()

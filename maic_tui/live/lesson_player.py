@@ -35,8 +35,6 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import (
     InterruptRecord,
-    LearnerData,
-    LearnerRecord,
     LessonEndData,
     LessonEndRecord,
     QuizResultData,
@@ -285,10 +283,11 @@ class LessonPlayer:
 
     # --- the learner's side -------------------------------------------------------------------------
 
-    async def learner(self, message: Addressed | str) -> Played:
+    async def learner(self, message: Addressed) -> Played:
         """A message from the learner: the answer to a waiting question or pause, "go on" back to the lesson,
-        else Q&A with the scene as context (the lesson keeps its place). The caller shows the message itself."""
-        text = message.text if isinstance(message, Addressed) else message
+        else Q&A with the scene as context (the lesson keeps its place). The caller records and shows the message
+        itself (``ClassroomSession.record_learner``)."""
+        text = message.text
         step = self.cursor.current
         waiting = self.cursor.phase == Phase.WAITING
         if waiting and step is not None and step.question is not None:
@@ -296,12 +295,10 @@ class LessonPlayer:
                 yield record
             return
         if RETRY.match(text) and self.retry():
-            yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(text))))
             async for record in self._moved():
                 yield record
             return
         if GO_ON.match(text) and self.cursor.phase != Phase.ENDED:
-            yield self.session.record(LearnerRecord(data=LearnerData(text=self.session.context.redact(text))))
             self.go_on()
             async for record in self._moved():
                 yield record
@@ -337,7 +334,6 @@ class LessonPlayer:
         grade = replace(grade, answer=answer)
         scene = self.cursor.scene
         redact = self.session.context.redact
-        yield self.session.record(LearnerRecord(data=LearnerData(text=redact(answer))))
         if problem is not None:
             yield self.session.record(ErrorEvent(data=ErrorData(message=one_line(problem, 300))))
         yield self.session.record(QuizResultRecord(data=QuizResultData(

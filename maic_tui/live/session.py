@@ -52,8 +52,8 @@ class ClassroomSession:
         self.log = log
         self._recording_problem: str | None = None
         self._reported: set[str] = set()
-        self._turn_recorded = False  # the running turn's learner record is in the log
-        self._interrupt_pending = False  # an interruption to record once the learner record is
+        self._in_turn = False  # a turn is being played (a learner turn's learner record is in the log)
+        self._interrupt_pending = False  # an interruption to record once the turn starts, after its learner record
         self.provider = make_provider(model, classroom, options)
         self.context = EngineContext(classroom, ModelClient(self.provider, ModeMemory(data_dir)),
                                      settings=settings or TurnSettings())
@@ -87,31 +87,34 @@ class ClassroomSession:
             for record in rebuilt.repairs:
                 self.log.record(record)
 
-    async def turn(self, message: Addressed | str) -> AsyncGenerator[Event, None]:
-        """One learner turn, recorded as it happens (the learner's message with its first event: a bad @name in
-        a message not read yet raises before anything is recorded)."""
-        log = self.log
-        text = message.text if isinstance(message, Addressed) else message
-        self._turn_recorded = False
-        try:
-            async with aclosing(self.engine.run(message)) as events:  # closing this closes the graph's run
-                async for event in events:
-                    if log is not None:
-                        if not self._turn_recorded:
-                            log.record(LearnerRecord(data=LearnerData(text=self.context.redact(text))))
-                            self._turn_recorded = True
-                            if self._interrupt_pending:
-                                log.record(InterruptRecord())
-                        log.record(event)
-                    yield event
-        finally:
-            self._turn_recorded = self._interrupt_pending = False
+    def record_learner(self, text: str) -> LearnerRecord:
+        """What the learner said, appended to the log (secrets replaced) before its turn is played, and handed back
+        to be shown: the one place a learner record is made (the turn driver calls it)."""
+        return self.record(LearnerRecord(data=LearnerData(text=self.context.redact(text))))
+
+    async def turn(self, message: Addressed) -> AsyncGenerator[Event, None]:
+        """One learner turn, its events recorded as they happen (the message itself is recorded before:
+        ``record_learner``). An interruption that came before the turn started is recorded first."""
+        if self._interrupt_pending:
+            self.record(InterruptRecord())
+        async for event in self._recorded(self.engine.run(message)):
+            yield event
 
     async def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
         """A turn the lesson opens (a discussion, a slide presented, a reaction): recorded as it happens."""
-        async with aclosing(self.engine.run("", lesson=call)) as events:
-            async for event in events:
-                yield self.record(event)
+        async for event in self._recorded(self.engine.run(call)):
+            yield event
+
+    async def _recorded(self, events: AsyncGenerator[Event, None]) -> AsyncGenerator[Event, None]:
+        """A turn's events, each appended to the log as it comes; an interruption meanwhile is recorded where it
+        comes, so a replay marks this turn, not the next learner turn."""
+        self._in_turn, self._interrupt_pending = True, False
+        try:
+            async with aclosing(events):  # closing this closes the graph's run
+                async for event in events:
+                    yield self.record(event)
+        finally:
+            self._in_turn = self._interrupt_pending = False
 
     def record(self, record: R) -> R:
         """Append one record to the session log (when recorded) and hand it back."""
@@ -133,9 +136,9 @@ class ClassroomSession:
 
     def interrupt(self) -> None:
         if self.log is not None:
-            if self._turn_recorded:
+            if self._in_turn:
                 self.log.record(InterruptRecord())
-            else:  # the log must read learner, then interrupt: it is written once the turn's first event is
+            else:  # the log must read learner, then interrupt: it is written once the turn starts
                 self._interrupt_pending = True
         self.engine.interrupt()
 

@@ -32,7 +32,7 @@ from maic_tui.orchestration.ahead import Foresight
 from maic_tui.orchestration.context import EngineContext
 from maic_tui.orchestration.director import director_node
 from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import Addressed, addressed
+from maic_tui.orchestration.mentions import Addressed
 from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
 from maic_tui.orchestration.stream_redaction import EventRedactor, redact_model
 
@@ -82,22 +82,21 @@ class TurnEngine:
             return session.trigger_agent
         return message.agent
 
-    async def run(self, message: Addressed | str, lesson: LessonCall | None = None) -> AsyncGenerator[Event, None]:
-        """Play one learner turn, or with ``lesson`` a turn the lesson opens (``message`` is then unused). A
-        message not read yet is read here (raising UnknownAgentError before anything happens for a bad @name).
+    async def run(self, opened_by: Addressed | LessonCall) -> AsyncGenerator[Event, None]:
+        """Play one turn: a learner's message (read when it was sent: ``TurnDriver.read``) or one the lesson opens.
 
         An interruption that came before the turn started (Ctrl-C while the session was being built) is
         kept: the turn then ends at once, still with its ``done``. Configured secrets never leave here
         (``EventRedactor``), so no consumer of the stream can see one.
         """
         ctx = self.ctx
-        if lesson is None:
-            said = message if isinstance(message, Addressed) else addressed(ctx.classroom.agents, message)
-            text, first = said.text, self.first_agent(said)
+        lesson: LessonCall | None = None
+        if isinstance(opened_by, Addressed):
+            text, first = opened_by.text, self.first_agent(opened_by)
             entry = HistoryEntry(role="learner", text=text)
         else:
-            text, first = "", lesson.opener
-            entry = HistoryEntry(role="lesson", text=lesson.request)
+            lesson, text, first = opened_by, "", opened_by.opener
+            entry = HistoryEntry(role="lesson", text=opened_by.request)
         client = ctx.client
         redactor = EventRedactor(client.secrets)
         ctx.turn_start = len(ctx.history)

@@ -22,7 +22,6 @@ from maic_tui.events import (
     DoneData,
     DoneEvent,
     TextDeltaEvent,
-    ThinkingEvent,
 )
 from maic_tui.log.records import (
     ClassControlData,
@@ -63,41 +62,29 @@ class Rebuilt:
     lesson_ended: bool = False
     control: ClassControlData | None = None  # who may speak, as the learner last set it
     _open: dict[str, _Speaking] = field(default_factory=dict)
-    _in_turn: bool = False
-    _interrupted: bool = False
-    _turn_actions: int = 0
-    _turn_agents: int = 0
 
     @property
     def scene_index(self) -> int:
         return self.view.scene_index
 
     def apply(self, record: Record) -> None:
-        """One record, in log order, to the view and the engine's state alike."""
+        """One record, in log order, to the view (its handler is the exhaustive one, and keeps the turn's state,
+        ``view.turn``) and then to what the engine needs to go on; records the engine does not need pass."""
+        self.view.record(record)
         match record:
             case LearnerRecord(data=said):
                 self.history.append(HistoryEntry(role="learner", text=said.text))
-                self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
-            case InterruptRecord():
-                self._interrupted = True
             case StepRecord(data=at):
-                self.lesson_at, self._in_turn = (at.scene, at.index), False
+                self.lesson_at = (at.scene, at.index)
             case QuizResultRecord(data=result):
                 self.quiz_results.append(result)
             case LessonEndRecord():
-                self.lesson_ended, self._in_turn = True, False
+                self.lesson_ended = True
             case ClassControlRecord(data=control):
                 self.control = control
-            case ThinkingEvent() if not self._in_turn:  # a turn the lesson opened
-                self._in_turn, self._interrupted, self._turn_actions, self._turn_agents = True, False, 0, 0
-            case AgentStartEvent() if not self._in_turn:
-                self._interrupted = False  # a lesson message: interrupted only if an interrupt record follows
-        self.view.record(record)
-        match record:
             case AgentStartEvent(data=data):
                 self._open[data.message_id] = _Speaking(data.agent_id, data.agent_name)
                 self.message_count += 1
-                self._turn_agents += 1
             case TextDeltaEvent(data=data) if data.message_id in self._open:
                 self._open[data.message_id].speech.append(data.content)
             case ActionEvent(data=data):
@@ -105,30 +92,28 @@ class Rebuilt:
                     self._open[data.message_id].actions.append((data.action_name, data.params))
                 if data.action_name not in SLIDE_ACTIONS:
                     self.board.apply(data.action_name, data.params)
-                self._turn_actions += 1
             case AgentEndEvent(data=data):
                 speaking = self._open.pop(data.message_id, None)
                 if speaking is not None:
                     self.history.append(HistoryEntry(
                         role="agent", text="".join(speaking.speech).strip(), agent_id=speaking.agent_id,
-                        name=speaking.name, actions=tuple(speaking.actions), interrupted=self._interrupted))
-            case DoneEvent():
-                self._in_turn = False
+                        name=speaking.name, actions=tuple(speaking.actions), interrupted=self.view.turn.interrupted))
 
     def close_open_turn(self) -> None:
         """End a turn (or a lesson's message) the log left open, as an interruption, and keep the closing records
         in ``repairs``."""
-        if not self._in_turn and not self._open:
+        turn = self.view.turn
+        if not turn.active and not self._open:
             return
         self.apply(InterruptRecord())
         closing: list[Record] = [InterruptRecord()]
         for message_id, speaking in list(self._open.items()):
             closing.append(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=speaking.agent_id)))
-        if self._in_turn:
+        if turn.active:
             closing.append(DoneEvent(data=DoneData(
-                total_actions=self._turn_actions, total_agents=self._turn_agents, agent_had_content=True,
+                total_actions=turn.actions, total_agents=turn.agents, agent_had_content=True,
                 cue_user_received=False, end_reason="interrupted",
-                director_state=DirectorState(turn_count=self._turn_agents, agent_responses=[],
+                director_state=DirectorState(turn_count=turn.agents, agent_responses=[],
                                              whiteboard_ledger=[]),
                 director_trace=[])))
         for record in closing[1:]:

@@ -1,5 +1,7 @@
-"""What a client shows, rebuilt from the event stream alone: transcript, roster status, board, slide pointer,
-cue and director trace. The TUI draws it; a replay of a recorded log rebuilds it the same way.
+"""What a client shows, rebuilt from a session's records (``record``, the one handler of records): transcript,
+roster status, board, slide pointer, cue and director trace. The TUI draws it; a replay of a recorded log rebuilds
+it the same way. What no record carries (a decision before its turn's ``done``, the queue, the app's notes) the
+screen sets directly (ARCHITECTURE.md, *The app*).
 
 Text is cleaned once here (escape sequences and control characters removed), so no view downstream
 has to remember to.
@@ -8,7 +10,7 @@ has to remember to.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, assert_never
 
 from maic_tui.actions import SLIDE_ACTIONS, action_chip
 from maic_tui.classroom.models import Classroom, Scene
@@ -43,6 +45,7 @@ from maic_tui.log.talk import TalkStats
 from maic_tui.orchestration.picking import DecisionCard
 from maic_tui.room.decisions import SessionDecisions
 from maic_tui.room.lesson_state import LessonState
+from maic_tui.room.turn_so_far import TurnSoFar
 from maic_tui.text_safety import EscapeFilter, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import Pointer
@@ -114,7 +117,7 @@ class ClassroomView:
         self.stepping = False  # step mode is on: the class waits before each decision
         self.decision_card: DecisionCard | None = None  # the decision waiting for the tester, in step mode
         self.last_done: DoneData | None = None
-        self.turn_active = False
+        self.turn = TurnSoFar()  # the turn the records are in: answered now? interrupted? (a replay reads it too)
         self.lesson = LessonState.of(classroom)  # where the lesson is (None: the classroom has no scenes)
         self.queue: tuple[str, ...] = ()  # the learner's messages waiting for the class to finish
         self.structured_output: str | None = None  # how a server's output is constrained, once known
@@ -126,8 +129,6 @@ class ClassroomView:
         self.board_changes = 0  # bumped on every whiteboard action only
         self.dirty: set[int] = set()  # indexes of entries changed since the last ``take_dirty``
         self._open: dict[str, int] = {}  # message id -> entry index, while the message streams
-        self._interrupt_requested = False
-        self._marked_interrupted = False
 
     # --- reading -----------------------------------------------------------------------------------
 
@@ -135,6 +136,10 @@ class ClassroomView:
     def scene(self) -> Scene | None:
         scenes = self.classroom.scenes
         return scenes[self.scene_index] if 0 <= self.scene_index < len(scenes) else None
+
+    @property
+    def turn_active(self) -> bool:
+        return self.turn.active
 
     def take_dirty(self) -> set[int]:
         dirty, self.dirty = self.dirty, set()
@@ -146,15 +151,13 @@ class ClassroomView:
         self._append(LearnerMessage(terminal_safe(text), terminal_safe(self.classroom.learner.nickname)))
         self.cue = None
         self.decisions.learner(text)
-        self.turn_active = True
-        self._interrupt_requested = False
-        self._marked_interrupted = False
+        self.turn.start()
 
     def note(self, text: str, level: Literal["info", "error"] = "info") -> None:
         self._append(SystemNote(terminal_safe(text), level))
 
     def request_interrupt(self) -> None:
-        self._interrupt_requested = True
+        self.turn.interrupted = True
 
     def change_scene(self, index: int) -> bool:
         if not 0 <= index < len(self.classroom.scenes) or index == self.scene_index:
@@ -180,9 +183,14 @@ class ClassroomView:
     # --- changes from the engine -------------------------------------------------------------------
 
     def record(self, record: Record) -> None:
-        """Any record of a session log or of a lesson's playback: events, and the learner's and lesson's own."""
+        """Any record of a session, live or replayed (``room/replay.py`` feeds each one here): events, and the
+        learner's and the lesson's own. The one handler of records, exhaustive over ``Record``: mypy names this
+        match when a record type is added (ARCHITECTURE.md, *Where to change what*)."""
         self.talk.add(record)
         match record:
+            case (TextDeltaEvent() | ActionEvent() | AgentStartEvent() | AgentEndEvent() | ThinkingEvent()
+                  | ErrorEvent() | CueUserEvent() | DoneEvent()):  # the events first: most records are streamed text
+                self.apply(record)
             case LearnerRecord(data=said):
                 self.learner(said.text)
             case InterruptRecord():
@@ -190,7 +198,7 @@ class ClassroomView:
             case SceneRecord(data=moved):
                 self.change_scene(moved.index)
             case StepRecord(data=at):
-                self.turn_active = False  # the lesson moved on: whatever the learner said has been answered
+                self.turn.end()  # the lesson moved on: whatever the learner said has been answered
                 if self.lesson is not None:
                     self.lesson.scene, self.lesson.index = at.scene, at.index
                     self.lesson.score, self.lesson.missed = None, 0  # playing again (the missed questions)
@@ -200,19 +208,23 @@ class ClassroomView:
                 self.muted, self.max_agents = frozenset(control.muted), control.max_agents
                 self.note(control_line(self.classroom, control))
             case LessonEndRecord(data=end):
-                self.turn_active = False
+                self.turn.end()
                 self.note(lesson_end_line(end))
                 if self.lesson is not None:
                     self.lesson.score = (end.score, end.max_score)
                     self.lesson.missed = sum(not result.correct for result in end.review)
             case _:
-                self.apply(record)
+                assert_never(record)
 
     def apply(self, event: Event) -> None:
-        if not self.turn_active and isinstance(event, ThinkingEvent | AgentStartEvent):
-            # The lesson speaks (a scripted message, or a turn it opened): a fresh start, as after a learner message.
-            self._interrupt_requested = self._marked_interrupted = False
-            self.turn_active = isinstance(event, ThinkingEvent)  # only the engine's turns think, and end with done
+        """One event of the protocol (``record``'s share of them)."""
+        if not self.turn.active and isinstance(event, ThinkingEvent | AgentStartEvent):
+            # The lesson speaks (a scripted message, or a turn it opened): a fresh start, as after a learner message;
+            # only the engine's turns think, and end with done.
+            if isinstance(event, ThinkingEvent):
+                self.turn.start()
+            else:
+                self.turn.lesson_speaks()
             self.cue = None  # the lesson went on: an earlier pause's or discussion's options no longer apply
         match event:
             case ThinkingEvent(data=data):
@@ -224,6 +236,7 @@ class ClassroomView:
                 self.director_deciding = False
                 self.status[data.agent_id] = "speaking"
                 self.decisions.agent_started(data.agent_id, data.message_id)
+                self.turn.agents += 1
                 self._open[data.message_id] = len(self.entries)
                 self._append(AgentMessage(data.message_id, data.agent_id, terminal_safe(data.agent_name),
                                           terminal_safe(data.agent_avatar), data.agent_color))
@@ -233,6 +246,7 @@ class ClassroomView:
                     message.add_text(data.content)
             case ActionEvent(data=data):
                 self._action(event)
+                self.turn.actions += 1
             case ErrorEvent(data=data):
                 self.note(data.message, "error")
             case AgentEndEvent(data=data):
@@ -240,23 +254,25 @@ class ClassroomView:
                 message = self._message(data.message_id)
                 if message is not None:
                     message.close()
-                    message.interrupted = self._interrupt_requested
-                    self._marked_interrupted |= message.interrupted
+                    message.interrupted = self.turn.interrupted
+                    self.turn.marked |= message.interrupted
                 self._open.pop(data.message_id, None)
             case CueUserEvent(data=data):
                 self.cue = data
             case DoneEvent(data=data):
                 self._done(data)
+            case _:
+                assert_never(event)
 
     def _done(self, data: DoneData) -> None:
         self.last_done = data
         if data.structured_output is not None:
             self.structured_output = data.structured_output
         self.decisions.finished(data.director_trace)
-        self.turn_active = False
+        self.turn.end()
         self.director_deciding = False
         self.status = dict.fromkeys(self.status, "idle")
-        if data.end_reason == "interrupted" and not self._marked_interrupted:
+        if data.end_reason == "interrupted" and not self.turn.marked:
             self.note("Turn interrupted.")
         if data.end_reason != "cue_user":
             self.cue = None

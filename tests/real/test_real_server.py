@@ -16,7 +16,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.events import DoneEvent, to_json
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from tests.engine_helpers import assert_well_formed, play
+from tests.engine_helpers import assert_well_formed, lesson_reply, play
 
 pytestmark = pytest.mark.real_server
 
@@ -59,7 +59,7 @@ async def test_a_lesson_plays_through_the_real_model(server_url: str, tmp_path: 
     player = LessonPlayer(session)
     records = [r async for r in player.play()]
     for reply in ("go on", "B", "it measures the slope"):
-        records += [r async for r in player.learner(reply)]
+        records += [r async for r in lesson_reply(player, reply)]
         records += [r async for r in player.play()]
     assert player.phase == Phase.ENDED
     events = [r for r in records if r.type in ("agent_start", "agent_end", "done")]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
+import pytest
 from textual.widgets import Button
 
+from maic_tui.classroom.models import Agent
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer, MentionList
@@ -186,3 +189,22 @@ async def test_board_actions_update_the_pane_in_order(tmp_path: Path) -> None:
         chips = [p.text for p in next(e for e in app.room.view.entries if isinstance(e, AgentMessage)).parts
                  if p.kind == "chip"]
         assert chips == ["▣ board opened", "✎ text [text_1]", "✎ shape [shape_1]"]
+
+
+async def test_a_sent_message_is_read_once_from_the_composer_to_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
+    from maic_tui.orchestration import mentions
+
+    readings: list[str] = []
+    reading = mentions.mentioned_agent
+
+    def counted(agents: Sequence[Agent], message: str) -> str | None:
+        readings.append(message)
+        return reading(agents, message)
+
+    monkeypatch.setattr(mentions, "mentioned_agent", counted)
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        await send(pilot, "What is a derivative?")
+        await finish_turn(pilot)
+        assert readings == ["What is a derivative?"]  # not again to check it, nor in the engine

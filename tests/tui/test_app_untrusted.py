@@ -25,7 +25,7 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.plain import as_markup
 from maic_tui.tui.widgets.board_pane import BoardPane
-from tests.engine_helpers import classroom
+from tests.engine_helpers import classroom, learner_turn
 from tests.hostile import LINK, MARKUP, assert_inert, assert_inert_bytes, hostile_classroom, hostile_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
 from tests.tui.pty_helpers import run_in_pty
@@ -94,7 +94,7 @@ async def test_the_palette_lists_a_recorded_session_whose_last_message_holds_a_l
     room = load_classroom("derivatives")
     log = start_log(data, "derivatives", room, "demo", ModelOptions(pace=0))
     session = ClassroomSession(room, "demo", ModelOptions(pace=0), log=log)
-    async for _ in session.turn(f"What is a derivative? {LINK}"):
+    async for _ in learner_turn(session, f"What is a derivative? {LINK}"):
         pass
     session.close()
     app = ClassroomApp(room, SessionRecipe("demo", ModelOptions(pace=0), data_dir=data, classroom_name="derivatives"))

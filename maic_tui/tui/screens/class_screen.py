@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 from textual import work
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
+from maic_tui.bad_input import BadInput
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
@@ -214,15 +215,16 @@ class ClassScreen(RecordingScreen):
         if self.recipe.replay is not None:
             self.notify("This is a replay: nothing is sent to the class.", severity="warning")
             return
-        refusal = self.turns.refusal(message.text)
-        if refusal is not None:  # the message stays in the composer, to be corrected
-            self.notify(refusal, severity="warning", timeout=8)
+        try:
+            said = self.turns.read(message.text)
+        except BadInput as refused:  # the message stays in the composer, to be corrected
+            self.notify(refused.lines[0], severity="warning", timeout=8)
             return
         if message.typed:
             from maic_tui.tui.widgets.composer import Composer
 
             self.query_one(Composer).sent(message.text)
-        if self.turns.submit(message.text):
+        if self.turns.submit(said):
             self._play_queue()
 
     def _play_queue(self) -> None:
