@@ -196,6 +196,14 @@ async def test_interrupt_during_the_director_call(tmp_path: Path) -> None:
     assert [e.type for e in rest] == ["done"] and rest[0].data.end_reason == "interrupted"
 
 
+async def test_closing_a_turn_closes_its_run_at_once(tmp_path: Path) -> None:
+    session = script_session(tmp_path, {"director": [{"chunks": ['{"next_agent"', ': "teacher"}'], "delay_ms": 500}]})
+    turn = learner_turn(session, "Hello?")
+    assert (await turn.__anext__()).type == "thinking"
+    await turn.aclose()  # a client that fails (a closed pipe) closes the turn it was reading
+    assert session._in_turn is False  # ended now, not when the garbage collector finalizes the run
+
+
 async def test_a_bug_inside_the_graph_still_ends_the_turn_properly(tmp_path: Path, monkeypatch) -> None:
     import maic_tui.orchestration.director as director
 

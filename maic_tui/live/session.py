@@ -92,22 +92,21 @@ class ClassroomSession:
         to be shown: the one place a learner record is made (the turn driver calls it)."""
         return self.record(LearnerRecord(data=LearnerData(text=self.context.redact(text))))
 
-    async def turn(self, message: Addressed) -> AsyncGenerator[Event, None]:
+    def turn(self, message: Addressed) -> AsyncGenerator[Event, None]:
         """One learner turn, its events recorded as they happen (the message itself is recorded before:
         ``record_learner``). An interruption that came before the turn started is recorded first."""
-        if self._interrupt_pending:
-            self.record(InterruptRecord())
-        async for event in self._recorded(self.engine.run(message)):
-            yield event
+        return self._recorded(self.engine.run(message), learner=True)
 
-    async def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
+    def lesson_turn(self, call: LessonCall) -> AsyncGenerator[Event, None]:
         """A turn the lesson opens (a discussion, a slide presented, a reaction): recorded as it happens."""
-        async for event in self._recorded(self.engine.run(call)):
-            yield event
+        return self._recorded(self.engine.run(call))
 
-    async def _recorded(self, events: AsyncGenerator[Event, None]) -> AsyncGenerator[Event, None]:
+    async def _recorded(self, events: AsyncGenerator[Event, None], learner: bool = False,
+                        ) -> AsyncGenerator[Event, None]:
         """A turn's events, each appended to the log as it comes; an interruption meanwhile is recorded where it
         comes, so a replay marks this turn, not the next learner turn."""
+        if learner and self._interrupt_pending:
+            self.record(InterruptRecord())
         self._in_turn, self._interrupt_pending = True, False
         try:
             async with aclosing(events):  # closing this closes the graph's run
