@@ -20,7 +20,8 @@ def archive_verb(args: argparse.Namespace) -> int:
         from maic_tui.commands import records
 
         if args.verb == "report":
-            return records.print_report(args.classroom, args.format, args.data_dir, args.output, sys.stdout)
+            return records.print_report(args.classroom, args.format, args.data_dir, args.output, sys.stdout,
+                                        every_kind=args.every_kind)
         return records.export_xapi(args.session, args.format, args.data_dir, args.output, args.learner, args.lrs,
                                    sys.stdout)
     if args.verb == "export" and args.audio is not None:

@@ -29,5 +29,8 @@ def add_report_verb(verbs: argparse._SubParsersAction[Any],
                                              "points, total, completed")
     report.add_argument("--classroom", default=None, metavar="NAME", help="only this classroom's sessions")
     report.add_argument("--format", choices=["csv", "md", "json"], default="csv", help="csv (default), md or json")
+    report.add_argument("--all", action="store_true", dest="every_kind",
+                        help="also forks and simulated sessions (nobody's attempts: left out by default), marked in "
+                             "the kind column")
     report.add_argument("--output", "-o", default=None, metavar="FILE", help="where to write (default: stdout)")
     data_dir_flag(report)
