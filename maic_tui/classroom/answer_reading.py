@@ -97,16 +97,19 @@ def _option(question: QuizQuestion, item: str) -> str | None:
             return option.value
         if typed and typed in (squashed(option.label), squashed(option.value)):
             return option.value
-    place = _place(item)  # an option's own label ("2") is read first, its place only after
+    place = place_named(item)  # an option's own label ("2") is read first, its place only after
     return question.options[place].value if place is not None and place < len(question.options) else None
 
 
-def _place(item: str) -> int | None:
-    """The option's index an item names by its number (from 1), ordinal or letter; None if it names none."""
+def place_named(item: str, letters: bool = True) -> int | None:
+    """The index of the option an item names by its number (from 1), ordinal or (with ``letters``) letter, as a
+    numbered list of options or suggestions shows them ("2", "(2)", "option 2", "the second one"); None if none."""
     found = _PLACE.match(item.strip())
     if found is None:
         return None
     place = found.group("place").casefold()
+    if not letters and place.isalpha() and len(place) == 1:
+        return None
     if place in _ORDINALS:
         return _ORDINALS.index(place)
     digits = place.rstrip("stndrh")
