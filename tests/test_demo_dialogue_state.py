@@ -87,11 +87,11 @@ def test_validate_warns_about_a_question_the_demo_cannot_judge(tmp_path: Path,
 def test_validate_warns_about_prepared_turns_after_a_teachers_question_to_the_learner(tmp_path: Path) -> None:
     text = (SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8")
     # the teacher asks the learner, then a student talks: the learner has the floor first, so Lena is never heard
-    text = text.replace('{ say = "The orange line is the slope of the blue one at each second." }',
+    text = text.replace('{ say = "Take two points, shrink the gap h to nothing, and the secant becomes the tangent." }',
                         '{ say = "Which one would a speed camera measure?" }')
     path = tmp_path / "mine.toml"
     path.write_text(text, encoding="utf-8")
     warnings = list(unanswerable(load_classroom(str(path))))
-    assert warnings == ["demo answer 'why-care': reyes asks the learner a question and the learner has the floor "
-                        "after it, so the turns after it are never said (end on the question, or move it to the "
-                        "last turn)"]
+    assert warnings == ["demo answer 'what-is-derivative': reyes asks the learner a question and the learner has "
+                        "the floor after it, so the turns after it are never said (end on the question, or move it "
+                        "to the last turn)"]

@@ -83,7 +83,8 @@ def _student_first(decision: Decision, view: RoutingView) -> str | None:
 
 
 def _floor_after_question(decision: Decision, view: RoutingView) -> str | None:
-    if decision.next_agent == USER or not asked_the_learner(view):
+    # END hands the floor back too (without a cue); only another voice talks over the question
+    if decision.next_agent in (USER, END) or not asked_the_learner(view):
         return None
     asker = view.responses[-1].agent_id
     return f"{asker} asked the learner a question; the learner has the floor now: choose USER"
