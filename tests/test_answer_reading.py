@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from maic_tui.classroom.answer_reading import accepted, read_choices, says_expected
+from maic_tui.classroom.answer_reading import accepted, no_answer, read_choices, says_expected
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.loader import load_classroom
 from maic_tui.classroom.quiz import grade_choice, grade_offline, question_text, right_answer
@@ -33,6 +33,36 @@ COMPREHENSION = question("python-loops", "comprehension")
 ])
 def test_a_single_choice_is_read_from_a_letter_a_label_or_a_picked_line(typed: str, value: str) -> None:
     assert read_choices(POWER, typed) == [value]
+
+
+@pytest.mark.parametrize(("typed", "value"), [
+    ("1", "a"), ("(1)", "a"), ("1)", "a"), ("1.", "a"), ("option 2", "b"), ("Option 2", "b"), ("the second one", "b"),
+    ("second", "b"), ("2nd", "b"), ("#3", "c"), ("the third option", "c"), ("I think 3", "c"), ("letter b", "b"),
+    ("option B", "b"), ("choice 1", "a"),
+])
+def test_an_option_is_read_from_its_number_or_ordinal_as_the_numbered_lists_show_it(typed: str, value: str) -> None:
+    assert read_choices(POWER, typed) == [value]
+    assert grade_offline(POWER, "1").correct and not grade_offline(POWER, "2").correct
+
+
+@pytest.mark.parametrize("typed", ["1 and 3", "1,3", "1, 3", "1 3", "options 1 and 3", "the first and the third",
+                                   "(1) and (3)"])
+def test_several_options_are_read_from_their_numbers(typed: str) -> None:
+    assert read_choices(RATES, typed) == ["speed", "acceleration"]
+
+
+def test_an_options_own_label_wins_over_its_number_and_a_number_past_the_list_names_nothing() -> None:
+    assert read_choices(RANGE, "2") == ["b"]  # python-loops' "2": the second option, no label is "2"
+    assert read_choices(RANGE, "2, 3, 4") == ["a"]  # a label of numbers is the label
+    assert read_choices(POWER, "4") == ["4"] and read_choices(POWER, "0") == ["0"]
+
+
+def test_a_reply_that_only_asks_to_go_on_is_no_answer_unless_it_names_an_option() -> None:
+    assert no_answer(POWER, "go on") and no_answer(POWER, "next") and no_answer(COMPREHENSION, "ok")
+    assert not no_answer(POWER, "1") and not no_answer(POWER, "b")
+    yes_no = POWER.model_copy(update={"options": [o.model_copy(update={"label": label}) for o, label in
+                                                   zip(POWER.options, ["Yes", "No", "Maybe"], strict=True)]})
+    assert not no_answer(yes_no, "no")  # an option called "No" is an answer
 
 
 @pytest.mark.parametrize("typed", ["2,3,4", "2 3 4", "2, 3, 4", "A)", "a", "(A)", "2,3, 4"])

@@ -187,3 +187,16 @@ def test_a_quiz_slide_wraps_its_questions_within_a_narrow_pane() -> None:
     lines = [line.plain for line in render_slide(quiz, 28, 40, DARK)]
     assert not any(line.endswith("…") for line in lines)  # wrapped, never cut
     assert "comprehension" in " ".join(lines) and "(answer in your own" in " ".join(lines)
+
+
+def test_a_code_line_wider_than_the_board_ends_in_an_ellipsis_and_counts_as_cut() -> None:
+    from maic_tui.whiteboard.render import draw_board
+
+    board = Whiteboard()
+    code = 'names = ["Ana", "Ben", "Cleo", "Dev", "Eli"]\nfor name in names:\n    print(name)'
+    assert board.apply("wb_draw_code", {"x": 40, "y": 30, "width": 560, "height": 170, "language": "python",
+                                        "code": code}).ok
+    drawn = draw_board(board.elements, 34, 14, DARK)  # a narrow pane, as at 80x24
+    first = next(line.plain.rstrip() for line in drawn.lines if "names =" in line.plain)
+    assert first.endswith("…") and drawn.cut == 1  # the pane's title then says "some cut: F4 enlarges"
+    assert draw_board(board.elements, 150, 40, DARK).cut == 0

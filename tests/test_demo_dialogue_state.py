@@ -82,3 +82,16 @@ def test_validate_warns_about_a_question_the_demo_cannot_judge(tmp_path: Path,
     assert "\x1b" not in err  # the file's words are shown, never its escapes
     assert "demo answer 'clouds' asks the learner “What do you think happens when the droplets get heavy?”" in err
     assert "scene 'up' step 7: the pause asks “Where have you seen water vanish into the air at home?”" in err
+
+
+def test_validate_warns_about_prepared_turns_after_a_teachers_question_to_the_learner(tmp_path: Path) -> None:
+    text = (SAMPLES_DIR / "derivatives.toml").read_text(encoding="utf-8")
+    # the teacher asks the learner, then a student talks: the learner has the floor first, so Lena is never heard
+    text = text.replace('{ say = "Take two points, shrink the gap h to nothing, and the secant becomes the tangent." }',
+                        '{ say = "Which one would a speed camera measure?" }')
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    warnings = list(unanswerable(load_classroom(str(path))))
+    assert warnings == ["demo answer 'what-is-derivative': reyes asks the learner a question and the learner has "
+                        "the floor after it, so the turns after it are never said (end on the question, or move it "
+                        "to the last turn)"]

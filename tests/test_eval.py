@@ -33,7 +33,7 @@ def test_the_bundled_scenarios_cover_the_rules_and_pass_with_the_demo_model(
 
 
 def test_script_scenarios_show_each_guard_catching_a_known_failure(tmp_path: Path) -> None:
-    guards = {"student_first", "same_agent_twice", "unknown_agent", "cue_before_answer"}
+    guards = {"student_first", "same_agent_twice", "unknown_agent", "cue_before_answer", "floor_after_question"}
     caught = set()
     for name in scenario_names():
         _, scenario = load_scenario(name)

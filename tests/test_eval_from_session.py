@@ -117,3 +117,20 @@ def test_a_decision_step_that_never_came_fails(tmp_path: Path, capsys: pytest.Ca
     seen = {e["expectation"]: e["seen"] for s in report["scenarios"] for e in s["expectations"]}  # type: ignore
     assert code == 1 and seen["decision1 in reyes"] == []
     assert seen["decision3 in END"] == ["decision 3: no such decision"]
+
+
+def test_a_turn_with_step_mode_picks_says_which_decisions_were_the_testers(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "derivatives", "--say", "What is a derivative?", "--pick", "juno", "--pick", "USER",
+                 "--pace", "0", "--data-dir", str(tmp_path)]) == 0
+    capsys.readouterr()
+    assert main(["sessions", "--data-dir", str(tmp_path)]) == 0
+    session = capsys.readouterr().out.splitlines()[1].split()[0]
+    scenario = tmp_path / "picked.toml"
+    assert main(["eval", "--from-session", session, "--turn", "1", "-o", str(scenario),
+                 "--data-dir", str(tmp_path)]) == 0
+    text = scenario.read_text(encoding="utf-8")
+    assert "# Picked by the tester in step mode, not decided by the routing: decision 1 (juno), 2 (USER)." in text
+    assert tomllib.loads(text)["turns"][0]["expect"]["decision"] == {"1": ["juno"], "2": ["USER"]}
+    code, _ = _eval(capsys, scenario, tmp_path)
+    assert code == 1  # as the README says: the routing does not make the tester's picks by itself

@@ -82,3 +82,21 @@ def test_the_report_goes_to_a_file(private_data_dir: Path, tmp_path: Path, capsy
     assert "wrote 1 rows" in capsys.readouterr().out
     assert target.read_text(encoding="utf-8").startswith("session,")
     assert main(["report", "-o", str(tmp_path)]) == 2  # a directory is never written
+
+
+def test_forks_and_simulated_sessions_are_left_out_unless_asked_and_then_marked(
+        private_data_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    own = played("derivatives", "right", capsys, "--learner", "Sam")
+    assert main(["fork", own, "--turn", "2"]) == 0
+    assert main(["simulate", "derivatives", "--turns", "1"]) == 0
+    capsys.readouterr()
+    sessions = {s.id for s in LogStore(private_data_dir).sessions()}
+    assert len(sessions) == 3
+    rows = list(csv.DictReader(io.StringIO(_report(capsys, "--classroom", "derivatives"))))
+    assert [(row["session"], row["kind"]) for row in rows] == [(own, "learner")]  # only the learner's own attempt
+    every = list(csv.DictReader(io.StringIO(_report(capsys, "--classroom", "derivatives", "--all"))))
+    assert sorted(row["kind"] for row in every) == ["fork", "learner", "simulated"]
+    assert {row["session"] for row in every} == sessions
+    as_json = json.loads(_report(capsys, "--all", "--format", "json"))
+    assert sorted(row["kind"] for row in as_json) == ["fork", "learner", "simulated"]
+    assert "| fork |" in _report(capsys, "--all", "--format", "md")

@@ -128,6 +128,20 @@ async def test_quiz_answers_are_graded_the_teacher_reacts_and_the_lesson_ends_wi
     assert player.phase == Phase.ENDED
 
 
+async def test_go_on_at_a_question_asks_for_an_answer_and_a_number_answers_it(tmp_path: Path) -> None:
+    session = script_session(tmp_path, lesson(tmp_path), QUIZ_SCRIPT)
+    player = LessonPlayer(session)
+    player.jump(2)
+    await collect(player.play())
+    asked = await collect(player.learner("go on"))
+    assert not any(isinstance(r, QuizResultRecord) for r in asked)  # not graded
+    assert "type its number, 1 to 2, its letter, A, B, or the option itself" in speech(asked)
+    assert player.phase == Phase.WAITING and player.cursor.current.question.id == "q1"  # type: ignore[union-attr]
+    first = await collect(player.learner("2"))
+    result = next(r for r in first if isinstance(r, QuizResultRecord)).data
+    assert (result.question_id, result.answer, result.correct) == ("q1", "B) 2", True)
+
+
 async def test_after_the_lesson_retry_asks_the_missed_questions_again_and_ends_with_the_new_score(
         tmp_path: Path) -> None:
     script = {**QUIZ_SCRIPT, "agents": {"t": [text("Well done."), text("Half of it."), text("Now all of it.")]},

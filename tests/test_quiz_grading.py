@@ -3,6 +3,8 @@ model's score and comment (clamped, one line, a malformed answer is a one-line e
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from maic_tui.classroom.lesson import QuizQuestion
@@ -55,3 +57,21 @@ def test_a_grader_answer_without_a_score_is_one_line(raw: str) -> None:
     with pytest.raises(GradeError) as caught:
         parse_grade(raw, SHORT)
     assert "\n" not in str(caught.value) and "no score" in str(caught.value)
+
+
+def test_feedback_names_a_keyword_stem_in_the_questions_own_words_and_the_reaction_does_not_stutter() -> None:
+    from maic_tui.classroom.loader import load_classroom
+    from maic_tui.demo.lesson import reaction
+    from maic_tui.live.lesson_talk import reaction_call
+
+    room = load_classroom("derivatives")
+    scene = next(n for n, s in enumerate(room.scenes) if s.question("meaning") is not None)
+    meaning = room.scenes[scene].question("meaning")
+    assert meaning is not None and "chang" in meaning.keywords  # a matching stem, not a word to show
+    half = grade_by_keywords(meaning, "the slope of the tangent")
+    assert half.comment == "Think about changing too."  # "changing", as the model answer says it
+    assert grade_by_keywords(meaning, "no idea").comment == "The key idea is slope."
+    said = reaction(room, room.agents[0], reaction_call(meaning, "the slope of the tangent", half, scene, "reyes"))
+    line = said.steps[0].say or ""
+    assert line.startswith("Partly right, Sam. Think about changing too.")
+    assert "Partly there" not in line and re.search(r"\bchang\b", line) is None

@@ -175,3 +175,64 @@ def test_a_discussion_without_its_teacher_is_summed_up_by_the_assistant() -> Non
     assert discussion_round(RoutingView(room, "Cars are noisy.", (_turn("kim"), _turn("lee")))) == "ta"
     students = debate(agents=[a for a in AGENTS if a["role"] == "student"])
     assert discussion_round(RoutingView(students, "Cars are noisy.", (_turn("kim"), _turn("lee")))) is None
+
+
+async def test_after_the_teacher_asks_the_learner_a_question_only_the_learner_may_have_the_floor(
+        tmp_path: Path) -> None:
+    script = {"director": [pick("kim"), pick("lee"), pick("USER")],
+              "agents": {"teacher": [text("Bring the power down. Can you guess the derivative of x to the fifth?")]}}
+    room = classroom(routing={"rules": ["teacher_first"]})
+    events = await play(script_session(tmp_path, script, room), "How do I differentiate x cubed?")
+    trace = done(events).data.director_trace
+    assert [(r.path, r.final) for r in trace] == [("rule", "teacher"), ("fallback", "USER")]
+    assert "teacher asked the learner a question; the learner has the floor now: choose USER" in trace[1].reason
+    assert [v.passed for v in trace[1].guards if v.rule == "floor_after_question"] == [False, False]
+    assert spoken(events, "kim") == "" and spoken(events, "lee") == ""
+    switched_off = classroom(routing={"rules": ["teacher_first"], "guards": ["unknown_agent", "same_agent_twice"]})
+    script["agents"]["kim"] = [text("x to the fourth!")]
+    trace = done(await play(script_session(tmp_path, script, switched_off), "How?")).data.director_trace
+    assert [(r.path, r.final) for r in trace][:2] == [("rule", "teacher"), ("model", "kim")]
+
+
+@pytest.mark.parametrize(("speaker", "said", "expected"), [
+    ("teacher", "Bring the power down. Can you guess the derivative of x to the fifth?", True),
+    ("ta", "Which one would a speed camera measure?", True),
+    ("ta", "Which one would a speed camera measure?\n", True),
+    ("teacher", "Is it clear? Good. Now the power rule.", False),  # the question is not where it ends
+    ("teacher", "What do you think, Kim?", False),  # put to a student by name
+    ("teacher", "Lee, why would that be?", False),
+    ("kim", "Can I ask something?", False),  # a student's question is not the teacher's
+    ("teacher", "", False),
+])
+def test_who_asked_the_learner(speaker: str, said: str, expected: bool) -> None:
+    from maic_tui.orchestration.decision import Decision
+    from maic_tui.orchestration.guards import asked_the_learner, check
+
+    view = RoutingView(classroom(), "How?", (_turn(speaker, said[:100]),), said)
+    assert asked_the_learner(view) is expected
+    verdict = next(v for v in check(Decision("kim"), view) if v.rule == "floor_after_question")
+    assert verdict.passed is not expected and next(
+        v for v in check(Decision("USER"), view) if v.rule == "floor_after_question").passed
+
+
+async def test_step_mode_shows_the_guard_against_a_student_after_the_teachers_question(tmp_path: Path) -> None:
+    from maic_tui.orchestration.manual import QueuedPicks
+
+    script = {"director": [], "agents": {"teacher": [text("Which one would a speed camera measure?")],
+                                         "lee": [text("Does it still work if the car stops dead?")]}}
+    session = script_session(tmp_path, script, classroom(routing={"rules": ["teacher_first"]}))
+    session.context.picker = QueuedPicks(["teacher", "lee", "USER"])
+    trace = done(await play(session, "Why does it matter?")).data.director_trace
+    pick_lee = next(r for r in trace if r.final == "lee")
+    assert pick_lee.path == "manual"
+    assert [(v.rule, v.passed) for v in pick_lee.guards if v.rule == "floor_after_question"] == [
+        ("floor_after_question", False)]
+
+
+async def test_the_demo_gives_the_learner_the_floor_after_its_teachers_question(tmp_path: Path) -> None:
+    from maic_tui.classroom.loader import load_classroom
+
+    session = ClassroomSession(load_classroom("derivatives"), "demo", ModelOptions(pace=0))
+    trace = done(await play(session, "What is a derivative?")).data.director_trace
+    assert [r.final for r in trace] == ["reyes", "priya", "theo", "USER"]  # theo's question ends the class's part
+    assert all(v.passed for r in trace for v in r.guards)

@@ -69,10 +69,14 @@ def test_a_speech_server_that_fails_is_one_line_and_the_text_goes_on(tmp_path: P
     assert any(json.loads(line)["type"] == "done" for line in captured.out.splitlines())
 
 
-def test_the_voice_flag_is_remembered_and_audio_out_needs_a_voice(tmp_path: Path,
-                                                                  capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_apps_voice_flag_is_remembered_and_audio_out_needs_a_voice(tmp_path: Path,
+                                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    from maic_tui.cli.flags import voice_settings
+    from maic_tui.cli.table import app_parser
+
     with fake_speech() as server:
-        assert main(["run", "derivatives", "--say", "hi", "--voice", "openai", "--voice-url", server.url]) == 0
+        app_args = app_parser().parse_args(["derivatives", "--voice", "openai", "--voice-url", server.url])
+        assert voice_settings(app_args, remember=True).provider == "openai"  # what the app opens with
         config = Path(str(__import__("os").environ["MAIC_CONFIG"])).read_text(encoding="utf-8")
         assert '[voice]\nprovider = "openai"' in config
         assert main(["run", "derivatives", "--say", "hi", "--voice-url", server.url, "--audio-out",
@@ -82,6 +86,21 @@ def test_the_voice_flag_is_remembered_and_audio_out_needs_a_voice(tmp_path: Path
     assert main(["run", "derivatives", "--say", "hi", "--voice", "off", "--audio-out", str(tmp_path / "b")]) == 2
     assert capsys.readouterr().err.strip() == ("maic-tui: --audio-out needs a voice: --voice espeak (offline) or "
                                                "--voice openai")
+
+
+def test_a_headless_commands_voice_flag_is_for_that_run_only(tmp_path: Path,
+                                                              capsys: pytest.CaptureFixture[str]) -> None:
+    import os
+
+    config = Path(os.environ["MAIC_CONFIG"])
+    with fake_speech() as server:
+        assert main(["run", "derivatives", "--say", "hi", "--voice", "openai", "--voice-url", server.url,
+                     "--audio-out", str(tmp_path / "once")]) == 0
+        assert (tmp_path / "once" / "index.jsonl").read_text(encoding="utf-8")  # it spoke, this once
+    assert not config.exists() or "voice" not in config.read_text(encoding="utf-8")  # no default changed
+    capsys.readouterr()
+    assert main(["run", "derivatives", "--say", "hi"]) == 0
+    assert "voice" not in capsys.readouterr().err  # a later run stays quiet: no player looked for
 
 
 def test_espeak_missing_is_one_line_saying_how_to_install_it(monkeypatch: pytest.MonkeyPatch,

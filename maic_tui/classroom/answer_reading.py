@@ -1,5 +1,6 @@
 """A learner's answer read as people type it (ARCHITECTURE.md, *The lesson*): an option by its letter with or without
-punctuation (``b``, ``B)``, ``(b)``, ``b.``), its label or value with spacing, case and punctuation ignored
+punctuation (``b``, ``B)``, ``(b)``, ``b.``), by its number or ordinal as the numbered lists show them (``1``,
+``(1)``, ``option 2``, ``the second one``, ``1 and 3``), its label or value with spacing, case and punctuation ignored
 (``2,3,4`` is ``2, 3, 4``), a picked line (``B) label``), several in plain language (``A and C``, ``speed and
 acceleration``, ``a, c``) after an opening such as "I think"; a short answer compared with the accepted forms the
 same way; a guess against a question's expected answers (``says_expected``); a reply that only asks to go on
@@ -28,6 +29,11 @@ _CLOSING = re.compile(r"[\s,]*(?:\b(?:i\s+think|i\s+guess|maybe|probably|right|n
 _BETWEEN = re.compile(r"\s*(?:[;,/&+]|\band\b|\bplus\b|\bas\s+well\s+as\b)\s*", re.IGNORECASE)
 _LETTER = re.compile(r"^[(\[]?\s*([A-Za-z])\s*[)\].:]?$")  # a, A), (b), [c], d., e:
 _PICKED = re.compile(r"^[(\[]?([A-Za-z])[)\].:]\s+(.+)$")  # "B) label", as the app's option list sends a pick
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+# An option by its place: "1", "(1)", "#2", "no. 2", "option 2", "the second one", "2nd", "letter b"
+_PLACE = re.compile(r"^(?:the\s+)?(?:(?:options?|choices?|answers?|numbers?|no\.?|letters?|#)\s*)?[(\[]?\s*"
+                    r"(?P<place>\d{1,2}|[a-z]|\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")"
+                    r"\s*[)\].:]?(?:\s+(?:one|option|choice|answer))?$", re.IGNORECASE)
 
 
 def squashed(text: str) -> str:
@@ -49,6 +55,16 @@ def accepted(question: QuizQuestion, text: str) -> bool:
     return bool(typed) and any(typed == compact(form) for form in (*question.accept, *question.answer))
 
 
+def no_answer(question: QuizQuestion, reply: str | Sequence[str]) -> bool:
+    """A reply that only asks to go on ("go on", "next", "ok") and names no option nor an accepted form: at a
+    question asked, it is no answer to grade."""
+    if not isinstance(reply, str) or not GO_ON.match(reply):
+        return False
+    known = {option.value for option in question.options}
+    named = _option(question, reply.strip().rstrip(".!")) is not None  # an option called "No" or "Next"
+    return not named and not accepted(question, reply) and not known.intersection(read_choices(question, reply))
+
+
 def read_choices(question: QuizQuestion, reply: str | Sequence[str]) -> list[str]:
     """Option values from the learner's reply; an item that names no option is kept as typed (graded wrong)."""
     if not isinstance(reply, str):
@@ -61,8 +77,8 @@ def read_choices(question: QuizQuestion, reply: str | Sequence[str]) -> list[str
     if whole is not None:
         return [whole]
     items = [item for item in _BETWEEN.split(text) if item.strip()]
-    if len(items) == 1 and all(_LETTER.match(word) for word in text.split()):
-        items = text.split()  # "a c"
+    if len(items) == 1 and all(_LETTER.match(word) or word.isdigit() for word in text.split()):
+        items = text.split()  # "a c", "1 3"
     values = [_option(question, item) or item.strip() for item in items]
     return list(dict.fromkeys(values))  # a repeat counts once
 
@@ -81,7 +97,25 @@ def _option(question: QuizQuestion, item: str) -> str | None:
             return option.value
         if typed and typed in (squashed(option.label), squashed(option.value)):
             return option.value
-    return None
+    place = place_named(item)  # an option's own label ("2") is read first, its place only after
+    return question.options[place].value if place is not None and place < len(question.options) else None
+
+
+def place_named(item: str, letters: bool = True) -> int | None:
+    """The index of the option an item names by its number (from 1), ordinal or (with ``letters``) letter, as a
+    numbered list of options or suggestions shows them ("2", "(2)", "option 2", "the second one"); None if none."""
+    found = _PLACE.match(item.strip())
+    if found is None:
+        return None
+    place = found.group("place").casefold()
+    if not letters and place.isalpha() and len(place) == 1:
+        return None
+    if place in _ORDINALS:
+        return _ORDINALS.index(place)
+    digits = place.rstrip("stndrh")
+    if digits.isdigit():
+        return int(digits) - 1 if int(digits) >= 1 else None
+    return ord(place) - ord("a") if len(place) == 1 else None
 
 
 _NUMBER = re.compile(r"-?\d+(?:\.\d+)?")

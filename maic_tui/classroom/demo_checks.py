@@ -1,12 +1,15 @@
 """What a classroom's demo material leaves the offline demo unable to judge (ARCHITECTURE.md, *Models*): a question
 the class puts to the learner must say what it expects, or which answers it offers, so that a reply can be judged or
-taken up. ``validate`` prints these as warnings: the file is valid, but the demo reads those replies less well."""
+taken up; and a teacher's question to the learner is where the class's part ends (the routing rule
+``floor_after_question``), so prepared turns after it are never said. ``validate`` prints these as warnings: the file
+is valid, but the demo reads those replies less well."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 
-from maic_tui.classroom.models import Classroom, DemoAnswer
+from maic_tui.classroom.models import Classroom, DemoAnswer, DemoTurn
 
 
 def question_to_learner(classroom: Classroom, answer: DemoAnswer) -> str:
@@ -29,8 +32,29 @@ def unanswerable(classroom: Classroom) -> Iterator[str]:
         if question and not (answer.expects or answer.options):
             yield (f"demo answer '{answer.id}' asks the learner “{question}” but has no 'expects' or 'options': "
                    "the demo cannot judge the reply")
+    for name, turns in (("the demo's opening", classroom.demo.opening),
+                        *((f"demo answer '{a.id}'", a.turns) for a in classroom.demo.answers)):
+        cut = _after_the_question(classroom, turns)
+        if cut:
+            yield (f"{name}: {cut} asks the learner a question and the learner has the floor after it, so the "
+                   "turns after it are never said (end on the question, or move it to the last turn)")
     for scene in classroom.scenes:
         for number, step in enumerate(scene.script, 1):
             if step.pause and step.prompt.rstrip().endswith("?") and not (step.options or step.expects):
                 yield (f"scene '{scene.id}' step {number}: the pause asks “{step.prompt.strip()}” but has no "
                        "'options' or 'expects': the demo cannot judge the reply")
+
+
+def _after_the_question(classroom: Classroom, turns: Sequence[DemoTurn]) -> str:
+    """The teacher or assistant whose question to the learner ends a turn before the last one ("" if none)."""
+    for turn in turns[:-1]:
+        agent = classroom.agent(turn.agent)
+        said = [step.say for step in turn.steps if step.say]
+        if agent is None or agent.role not in ("teacher", "assistant") or not said:
+            continue
+        if not said[-1].rstrip().endswith("?"):
+            continue
+        words = set(re.findall(r"[^\W\d_]+", said[-1].casefold()))
+        if not any(words & set(other.name_words) for other in classroom.agents if other.id != agent.id):
+            return agent.id  # a question to another agent by name is theirs to answer
+    return ""

@@ -14,7 +14,7 @@ from maic_tui.scenes.registry import Scene
 from maic_tui.strict import Strict
 
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
-GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first"]
+GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first", "floor_after_question"]
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 # Decisions the rules take in code, without asking the director model (ARCHITECTURE.md, *One learner turn*).
 RuleName = Literal["teacher_first", "discussion_rounds", "guarded_choices"]

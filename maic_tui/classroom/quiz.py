@@ -57,7 +57,8 @@ def grade_offline(question: QuizQuestion, reply: str) -> Grade:
 
 
 def grade_by_keywords(question: QuizQuestion, text: str) -> Grade:
-    """The demo's grader: the share of expected keywords the answer contains (whole words, any case)."""
+    """The demo's grader: the share of expected keywords the answer contains (whole words, any case). A keyword
+    may be a stem ("chang"); the comment names it as the question's own words have it ("changing")."""
     expected = question.keywords or [word for word in re.findall(r"\w{4,}", " ".join(question.answer))]
     if not expected:
         return Grade(question.points, question.points, "Answered.")
@@ -68,10 +69,20 @@ def grade_by_keywords(question: QuizQuestion, text: str) -> Grade:
         comment = "That covers it."
     elif found:
         missing = [k for k in expected if k not in found]
-        comment = f"Partly there: think about {missing[0]} too."
+        comment = f"Think about {said_as(question, missing[0])} too."
     else:
-        comment = f"Not yet: the key idea is {expected[0]}."
+        comment = f"The key idea is {said_as(question, expected[0])}."
     return Grade(earned, question.points, comment)
+
+
+def said_as(question: QuizQuestion, keyword: str) -> str:
+    """A keyword as the question's model answer, explanation or text says it (the stem "chang" is "changing");
+    the keyword itself when none of them has it."""
+    for source in (*question.answer, question.analysis, question.question, question.comment_prompt):
+        found = re.search(rf"\b{re.escape(keyword)}[\w'-]*", source, re.IGNORECASE)
+        if found is not None:
+            return found.group(0)
+    return keyword
 
 
 def parse_grade(raw: str, question: QuizQuestion) -> Grade:

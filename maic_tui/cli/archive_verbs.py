@@ -67,6 +67,9 @@ EXPORT = Command("export", "write a recorded session as Markdown, JSONL, SVG or 
 def _report_arguments(report: argparse.ArgumentParser) -> None:
     report.add_argument("--classroom", default=None, metavar="NAME", help="only this classroom's sessions")
     report.add_argument("--format", choices=["csv", "md", "json"], default="csv", help="csv (default), md or json")
+    report.add_argument("--all", action="store_true", dest="every_kind",
+                        help="also forks and simulated sessions (nobody's attempts: left out by default), marked in "
+                             "the kind column")
     report.add_argument("--output", "-o", default=None, metavar="FILE", help="where to write (default: stdout)")
     add_data_dir_flag(report)
 
@@ -74,7 +77,8 @@ def _report_arguments(report: argparse.ArgumentParser) -> None:
 def _report(args: argparse.Namespace) -> int:
     from maic_tui.commands import records
 
-    return records.print_report(args.classroom, args.format, args.data_dir, args.output, sys.stdout)
+    return records.print_report(args.classroom, args.format, args.data_dir, args.output, sys.stdout,
+                                every_kind=args.every_kind)
 
 
 REPORT = Command("report", "a gradebook of recorded sessions: scenes reached, each question's points, total, "

@@ -45,8 +45,8 @@ def _open_app(args: argparse.Namespace) -> int:
     from maic_tui.tui.launch import run_app
 
     return run_app(args.classroom or DEFAULT_CLASSROOM, model_flags(args), args.seed, args.pace, args.theme,
-                   data_dir=args.data_dir, resume=args.resume, lesson=args.lesson, voice=voice_settings(args),
-                   learner=args.learner)
+                   data_dir=args.data_dir, resume=args.resume, lesson=args.lesson,
+                   voice=voice_settings(args, remember=True), learner=args.learner)
 
 
 APP = Command("", "A multi-agent AI classroom in your terminal. Opens the classroom app", _app_arguments, _open_app)

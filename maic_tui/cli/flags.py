@@ -62,7 +62,8 @@ def default_pace(given: float | None) -> float:
 def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> None:
     parser.add_argument("--voice", choices=["off", "openai", "espeak"], default=None,
                         help="speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
-                             "OpenAI-compatible /audio/speech); remembered (default off)")
+                             "OpenAI-compatible /audio/speech); the app remembers it, a command uses it once "
+                             "(default: the remembered one, else off)")
     parser.add_argument("--voice-url", default=None, metavar="URL",
                         help="the speech server for --voice openai (default: the chat server's --base-url)")
     parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help="the speech model (default tts-1)")
@@ -71,9 +72,12 @@ def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> 
                             help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
 
 
-def voice_settings(args: argparse.Namespace, play: bool = True) -> VoiceSettings:
+def voice_settings(args: argparse.Namespace, play: bool = True, remember: bool = False) -> VoiceSettings:
+    """The voice the flags ask for. Only the app ``remember``s it as the default: a headless command's (``run``,
+    ``export --audio``) is for that run only, so a one-off ``run --voice espeak`` does not make every later run
+    try to speak."""
     from maic_tui.speech.choice import VoiceSettings, chosen_provider
 
     audio_out = getattr(args, "audio_out", None)
-    return VoiceSettings(chosen_provider(args.voice), args.voice_url, args.voice_model,
+    return VoiceSettings(chosen_provider(args.voice, save=remember), args.voice_url, args.voice_model,
                          Path(audio_out) if audio_out else None, play)

@@ -50,9 +50,9 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
 
 
 def print_report(classroom: str | None, fmt: str, folder: str | None, output: str | None, out: TextIO,
-                 err: TextIO | None = None) -> int:
+                 err: TextIO | None = None, every_kind: bool = False) -> int:
     target = check_target(Path(output), "report") if output is not None else None
-    rows = gradebook(data_dir(folder), classroom)
+    rows = gradebook(data_dir(folder), classroom, every_kind)
     if not rows:
         which = f" of classroom '{one_line(classroom, 80)}'" if classroom is not None else ""
         (err or sys.stderr).write(f"maic-tui: no recorded sessions{which}\n")

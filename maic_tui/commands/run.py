@@ -150,9 +150,9 @@ async def until_quiet(speaker: Speaker, stop: StopSignals) -> None:
 
 
 def recorded_session(classroom_name: str, classroom: Classroom, spec: str, options: ModelOptions,
-                      data_dir: str | None, learner: str | None = None) -> ClassroomSession:
+                      data_dir: str | None, learner: str | None = None, simulated: bool = False) -> ClassroomSession:
     recipe = SessionRecipe(spec, options, data_dir=paths.data_dir(data_dir), classroom_name=classroom_name,
-                           learner=learner)
+                           learner=learner, simulated=simulated)
     session = build_session(classroom, recipe)
     problem = session.recording_problem()  # an unwritable data directory must not stop the turns
     if problem is not None:

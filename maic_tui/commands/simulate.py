@@ -108,7 +108,7 @@ def simulate(classroom_name: str, persona: str, turns: int, sessions: int, lesso
         """The session's statistics; None when a stop came before it played anything."""
         stats = TalkStats.of(classroom)
         seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
-        session = recorded_session(classroom_name, classroom, spec, seeded, data_dir)
+        session = recorded_session(classroom_name, classroom, spec, seeded, data_dir, simulated=True)
         driver = headless_driver(session, stats.add, lesson=lesson)
         playing.add(driver)
         try:

@@ -14,6 +14,7 @@ from maic_tui.classroom.models import Agent, Classroom, DemoTurn
 from maic_tui.classroom.quiz import right_answer
 from maic_tui.demo.dialogue import Asked
 from maic_tui.demo.intents import NO, YES
+from maic_tui.demo.moves import own_line
 from maic_tui.demo.replies import grade_reply, lead, say, sentence_of, sentences, statement_on
 from maic_tui.demo.understanding import COVERED, MaterialIndex
 from maic_tui.llm.context import Said
@@ -99,6 +100,7 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
     options = [o for o in asked.options if squashed(o) and squashed(o) in squashed(reply)]
     frame = f"{asked.question} {asked.frame}"
     yes = YES.match(reply) is not None
+    debating = classroom.session.type == "discussion" and agent.role == "student"  # the trigger holds a side
 
     def further(topic: str) -> str:
         """The material's point on the reply itself, else on the question it answers."""
@@ -117,8 +119,13 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
     elif options:
         picked = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} and {options[-1].lower()}"
         turns = [say(agent, f"“{picked}”: yes, {name}, exactly.", further(f"{picked} {frame}"))]
+    elif debating and (rebuttal := own_line(classroom, index, agent, reply, said)):
+        # a debater answers the learner's point with its own prepared answer to it: a rebuttal
+        turns = [say(agent, f"“{quoted(reply)}”: I hear you, {name}, but here's my answer: "
+                            f"{rebuttal[:1].lower()}{rebuttal[1:]}")]
     elif index.topic_words(reply) or set(index.terms(reply)) & set(index.terms(frame)):  # "speedometer", "prices"
         opening = (f"“{quoted(reply)}”: yes, {name}, that's one." if _asks_for_instances(frame)
+                   else f"“{quoted(reply)}”: fair point, {name}, I'll grant you that." if debating
                    else f"“{quoted(reply)}”: good point, {name}.")
         turns = [say(agent, opening, further(f"{reply} {frame}"))]
     else:  # nothing of the lesson in it: asked again, kindly, not sent away

@@ -26,7 +26,8 @@ _SOURCES: list[tuple[Intent, str]] = [
                 r"what we (covered|learned|learnt)|so far)\b"),
     ("confused", r"(\bi (still )?(don'?t|do not|dont) (get|understand|follow)|\bconfus|\bi'?m lost|\blost me|"
                  r"^\W*huh\W*$|^\W*what\?+\W*$|explain (it |that |this )?(again|differently|simpler|more simply)|"
-                 r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get)"),
+                 r"\bsimpler\b|\bmakes? no sense|\bnot clear\b|\bdidn'?t get|\bwhat do(es)? (you|that|it|this) mean\b|"
+                 r"\bcome again\b|\bsay (that|it) again\b)"),
     ("example", r"\b(an? example|another (one|example|case)|examples|for instance|show me|demonstrate|"
                 r"draw (it|that|me)|illustrate)\b"),
     ("why", r"^\W*(but |and |ok(ay)?,? )?(why|how come|why (is|does|would|do) (that|it|this)( (so|be|work|matter))?|"

@@ -60,7 +60,7 @@ def reaction(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
     if call.earned >= call.points > 0:
         opening = f"Exactly right, {nickname}!"
     elif call.earned > 0:
-        opening = f"Partly right, {nickname}: {call.comment}" if call.comment else f"Partly right, {nickname}."
+        opening = f"Partly right, {nickname}. {call.comment}" if call.comment else f"Partly right, {nickname}."
     else:
         opening = f"Not quite, {nickname}. {call.comment}".strip() if call.comment else f"Not quite, {nickname}."
     line = " ".join(part for part in (opening, analysis) if part)

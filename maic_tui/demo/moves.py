@@ -74,19 +74,70 @@ def why(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> lis
     return [say(agent, f"Why what, {name}? Tell me which point, and I'll explain the reason behind it.")]
 
 
-def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> list[DemoTurn]:
-    """Disagreement or dismissal: a short rebuttal from the material (or a concession), and a question back."""
-    speaker, point = _last_point(classroom, said)
+def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], message: str = "",
+              named: Agent | None = None) -> list[DemoTurn]:
+    """Disagreement or dismissal, answered by the agent whose point it was (the one the learner names, "I disagree
+    with Noor"): its own prepared line on what the learner says (a rebuttal), else the material's reason behind the
+    point, else a concession; and a question back. Never the point again in the same words."""
+    speaker, point = _point_of(classroom, said, named) if named is not None else _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
+    topic = _DISAGREEING.sub("", message.strip())  # what the learner holds against it, if they said
+    rebuttal = own_line(classroom, index, agent, topic, said)
+    if rebuttal:
+        return [say(agent, f"Fair to push back, {name}, but here's my answer: {rebuttal[:1].lower()}{rebuttal[1:]}",
+                    "Does that meet your worry?")]
     support = _further(classroom, index, said, point)
     if support:
         return [say(agent, f"Fair to push back, {name}. Still, {support[:1].lower()}{sentence_of(support)[1:]} "
                            "What makes you doubt it?")]
+    if point and topic:
+        return [say(agent, f"Fair to push back, {name}: “{_quoted(topic)}” is a real point, and I can't answer it "
+                           "with anything I know. I'll grant you that. What would you do instead?")]
     if point:
         return [say(agent, f"Maybe I put it badly, {name}. What I mean is: {sentence_of(point)} "
                            "Which part do you disagree with?")]
     return [say(agent, f"Tell me more, {name}: what would you say instead?")]
+
+
+_DISAGREEING = re.compile(r"^\W*(i (don'?t|do not) (think|agree|believe)( (that|so|it))?|i disagree( with [^\W\d_]+)?|"
+                          r"that'?s (wrong|not right|not true)|no way)\W*", re.IGNORECASE)
+
+
+def _quoted(message: str) -> str:
+    """The learner's point as the class repeats it: at most a few words."""
+    words = message.strip().rstrip("?!. ").split()
+    return " ".join(words[:10]) + ("…" if len(words) > 10 else "")
+
+
+def _point_of(classroom: Classroom, said: Sequence[Said], agent: Agent) -> tuple[str, str]:
+    """The last statement the named agent made (not a question, not one addressing the learner)."""
+    nickname = classroom.learner.nickname.casefold()
+    for entry in reversed(said):
+        if entry.speaker != agent.id:
+            continue
+        for sentence in reversed(sentences(entry.text) or [entry.text]):
+            if not sentence.endswith("?") and nickname not in sentence.casefold() and "“" not in sentence:
+                return agent.id, sentence
+    return agent.id, ""
+
+
+def own_line(classroom: Classroom, index: MaterialIndex, agent: Agent, message: str, said: Sequence[Said]) -> str:
+    """What the agent itself says in the prepared answer on the learner's message (the answer a debater has for
+    it), when the class has not said it yet."""
+    if not message:
+        return ""
+    spoken = " ".join(entry.text for entry in said).casefold()  # said as it was quoted, its first letter lowered
+    for match in index.rank(message, ("answer",))[:2]:
+        answer = next((a for a in classroom.demo.answers if a.id == match.passage.key), None)
+        if answer is None or (match.covered < COVERED and not any(
+                re.search(rf"\b{re.escape(keyword)}", message, re.IGNORECASE) for keyword in answer.keywords)):
+            continue  # a long message is about an answer when it names one of its keywords ("shops", "vans")
+        for turn in answer.turns:
+            line = " ".join(step.say for step in turn.steps if step.say)
+            if turn.agent == agent.id and line and line.casefold() not in spoken:
+                return line
+    return ""
 
 
 def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], scene: int) -> list[DemoTurn]:
@@ -176,3 +227,16 @@ def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequ
         stand = "I stand by it" if maker.id == agent.id else f"I'm with {maker.name} on this"
         return say(agent, f"{stand}: {point[:1].lower()}{sentence_of(point)[1:]}")
     return view_on_scene(classroom, agent, scene)
+
+
+def nothing_new(classroom: Classroom, said: Sequence[Said]) -> DemoTurn:
+    """A follow-up the material has nothing more on: said honestly by whoever spoke last, never the last reply
+    again word for word."""
+    speaker = next((s.speaker for s in reversed(said) if classroom.agent(s.speaker)), lead(classroom).id)
+    agent = classroom.agent(speaker) or lead(classroom)
+    name = classroom.learner.nickname
+    before = " ".join(s.text for s in said[-3:])
+    lines = [(f"I'd only be repeating myself, {name}, and that won't help.",
+              f"Ask me about one part of it, {name}, or say “another example”, and I'll come at it from another side."),
+             (f"That's honestly all I have on it, {name}.", f"Shall we take another question, {name}?")]
+    return say(agent, *next((pair for pair in lines if pair[0] not in before), lines[-1]))

@@ -95,8 +95,26 @@ def _prepared_question(classroom: Classroom, message: str) -> DemoAnswer | None:
 def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple[str, str]] = (),
              scene: int = 0) -> Plan:
     """The plan for a learner message: read against what the class just asked and said (``dialogue``) before
-    the material index."""
+    the material index; never the class's previous reply again word for word (a follow-up gets something new)."""
     history = [Said(speaker, text) for speaker, text in said]
+    plan = _plan(classroom, message, seed, history, scene)
+    if plan.kind in ("opening", "farewell", "thanks", "greeting") or not _repeats(plan, history):
+        return plan
+    if plan.kind != "confused" and intent_of(message.strip()) != "why":  # a prepared answer again: put another way
+        plan = Plan(moves.restate(classroom, material(classroom), history, scene), "confused")
+        if not _repeats(plan, history):
+            return plan
+    return Plan([moves.nothing_new(classroom, history)], "move")
+
+
+def _repeats(plan: Plan, history: Sequence[Said]) -> bool:
+    """Every line of the plan was said by the class already (in the conversation the demo reads)."""
+    before = " ".join(s.text for s in history if s.speaker != "learner")
+    lines = [step.say.strip() for turn in plan.turns for step in turn.steps if step.say and step.say.strip()]
+    return bool(lines and before) and all(line in before for line in lines)
+
+
+def _plan(classroom: Classroom, message: str, seed: int, history: list[Said], scene: int) -> Plan:
     index = material(classroom)
     text = message.strip()
     spoke = any(s.speaker != "learner" for s in history)
@@ -122,9 +140,10 @@ def plan_for(classroom: Classroom, message: str, seed: int, said: Sequence[tuple
         return Plan(replies.answer_for_them(classroom, index, history, scene), "check")
     if intent == "about":
         return Plan(replies.about(classroom), "about")
-    if intent in ("why", "disagree") and replies.last_turn(history):  # about the point just made: never off-topic
-        move = moves.why if intent == "why" else moves.push_back
-        return Plan(move(classroom, index, history), "move")
+    if intent == "why" and replies.last_turn(history):  # about the point just made: never off-topic
+        return Plan(moves.why(classroom, index, history), "move")
+    if intent == "disagree" and replies.last_turn(history):
+        return Plan(moves.push_back(classroom, index, history, text, _named(classroom, text)), "move")
     if intent == "opinion":  # "what do you think?": the agent addressed, else the one who spoke last
         asked_agent = _named(classroom, text) or _last_speaker(classroom, history) or _lead(classroom)
         return Plan([moves.view_of(classroom, index, asked_agent, history, scene)], "named")
@@ -201,10 +220,11 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
             return {"next_agent": turn.agent, "instruction": "Play your part in this answer."}
     if plan.kind == "farewell":
         return {"next_agent": "END"}
-    if not plan.prepared or plan.kind in ("quiz", "check", "greeting", "thanks", "about", "summary"):
-        return {"next_agent": "USER"}  # a short exchange: the learner's turn again, no suggestions pushed
     lead = _lead(classroom)
     staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
+    short = not plan.prepared or plan.kind in ("quiz", "check", "greeting", "thanks", "about", "summary")
+    if short and (not spoken or staff & set(spoken) or lead.id not in staff):
+        return {"next_agent": "USER"}  # a short exchange: the learner's turn again, no suggestions pushed
     if lead.id in staff and not staff & set(spoken) and last != lead.id:
         # Students carried this turn: the teacher moderates before the learner gets the floor.
         return {"next_agent": lead.id, "instruction": "Pull the threads together and ask the learner."}
@@ -228,11 +248,16 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
         others = [found.name for i in dict.fromkeys(spoken) if i != agent.id and (found := classroom.agent(i))]
         nickname = classroom.learner.nickname
         if len(others) > 1:
-            line = f"Thank you, {', '.join(others[:-1])} and {others[-1]}. {nickname}, which point convinces you most?"
+            listed = f"{', '.join(others[:-1])} and {others[-1]}"
+            lines = [f"Thank you, {listed}. {nickname}, which point convinces you most?",
+                     f"Two views, {nickname}: {listed}. Which one holds up for you?"]
         elif others:
-            line = f"Thank you, {others[0]}. {nickname}, what do you make of that?"
+            lines = [f"Thank you, {others[0]}. {nickname}, what do you make of that?",
+                     f"That's {others[0]}'s answer to you, {nickname}. Does it change your mind?"]
         else:
-            line = f"{nickname}, what do you make of this?"
+            lines = [f"{nickname}, what do you make of this?", f"Where do you stand on this, {nickname}?"]
+        before = " ".join(text for _, text in said)  # the same moderating line twice running reads as a loop
+        line = next((line for line in lines if line not in before), lines[0])
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     if plan.prepared and played == 0 and plan.kind not in ("answer", "material") and plan.turns:
         # a student opening a turn that follows up the class's own point: it hands over to whoever made it

@@ -41,6 +41,14 @@ def scenario_text(info: SessionInfo, records: list[Timed], turn: int, classroom:
     document = tomlkit.document()
     document.add(tomlkit.comment(f"Turn {turn} of session {info.id}, as the director decided it; edit the "
                                  "decisions into what they should be."))
+    picked = [record for record in done.data.director_trace if record.path == "manual"]
+    if picked:  # the tester's picks are expected as written, but no model makes them by itself
+        steps = ", ".join(f"{record.step} ({record.final}"
+                          + (f", the director proposed {record.proposal})" if record.proposal else ")")
+                          for record in picked)
+        document.add(tomlkit.comment(f"Picked by the tester in step mode, not decided by the routing: decision "
+                                     f"{steps}. Edit each into what the routing should decide: as picked, the "
+                                     "scenario fails unless the routing happens to agree."))
     document["description"] = f"session {info.id}, turn {turn}: {one_line(said.data.text, 60)}"
     document["classroom"] = classroom
     document["model"] = info.model

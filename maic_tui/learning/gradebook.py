@@ -1,5 +1,6 @@
 """``maic-tui report``: a gradebook across recorded sessions, one row per session and its learner, as CSV (RFC 4180,
-a header row, opens in a spreadsheet as is), Markdown or JSON."""
+a header row, opens in a spreadsheet as is), Markdown or JSON. A fork (a tester's copy of a session) and a simulated
+session are nobody's attempt: left out unless asked for, and then marked in the ``kind`` column."""
 
 from __future__ import annotations
 
@@ -11,16 +12,18 @@ from dataclasses import asdict, dataclass
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path, PurePath
-from typing import Any
+from typing import Any, Literal
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.learning.facts import session_facts
+from maic_tui.log.records import SessionInfo
 from maic_tui.log.store import LogStore
 from maic_tui.text_safety import one_line
 
 READS = ("scene", "quiz_result", "lesson_end")  # all a row needs of a session's records
+SessionKind = Literal["learner", "fork", "simulated"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,6 +39,7 @@ class GradeRow:
     classroom: str
     title: str
     learner: str
+    kind: SessionKind  # a learner's own session, a fork of one, or a simulated learner's
     started: str  # ISO 8601, local time with its offset
     duration: float  # seconds, to the last record
     scenes_reached: int
@@ -52,12 +56,18 @@ def classroom_name(recorded: str) -> str:
     return PurePath(recorded).stem if recorded.endswith(".toml") else recorded
 
 
-def gradebook(data_dir: Path, classroom: str | None = None) -> list[GradeRow]:
+def session_kind(info: SessionInfo) -> SessionKind:
+    return "simulated" if info.simulated else "fork" if info.forked_from is not None else "learner"
+
+
+def gradebook(data_dir: Path, classroom: str | None = None, every_kind: bool = False) -> list[GradeRow]:
+    """A row per session (of the classroom); forks and simulated sessions only with ``every_kind``."""
     rows = []
     wanted = classroom_name(classroom) if classroom is not None else None
     for info, records, last in LogStore(data_dir).each_session(READS):
         name = classroom_name(info.classroom)
-        if wanted is not None and name != wanted:
+        kind = session_kind(info)
+        if (wanted is not None and name != wanted) or (kind != "learner" and not every_kind):
             continue
         kept = _classroom(info.classroom_toml)
         if kept is None:
@@ -68,7 +78,7 @@ def gradebook(data_dir: Path, classroom: str | None = None) -> list[GradeRow]:
                  for scene in kept.scenes for q in scene.graded()]
         earned, possible = sum(mark.earned or 0 for mark in marks), facts.possible
         rows.append(GradeRow(
-            info.id, name, kept.title, info.learner or kept.learner.nickname,
+            info.id, name, kept.title, info.learner or kept.learner.nickname, kind,
             datetime.fromtimestamp(info.started).astimezone().isoformat(timespec="seconds"), round(last, 2),
             len(facts.reached), len(kept.scenes), marks, earned, possible,
             round(100 * earned / possible, 1) if possible else None, facts.completed))
@@ -95,13 +105,13 @@ def as_csv(rows: list[GradeRow]) -> str:
     names = [f"{c}:{q}" if several else q for c, q in columns]
     out = io.StringIO()
     writer = _InertWriter(csv.writer(out, lineterminator="\r\n"))  # headers too: they carry classroom names
-    writer.writerow(["session", "classroom", "title", "learner", "started", "duration_s", "scenes_reached",
+    writer.writerow(["session", "classroom", "title", "learner", "kind", "started", "duration_s", "scenes_reached",
                      "scenes", *(f"{name} {part}" for name in names for part in ("earned", "points")),
                      "total", "possible", "percentage", "completed"])
     for row in rows:
         marks = {(row.classroom, mark.id): mark for mark in row.questions}
         cells: list[object] = [_cell(row.session), _cell(row.classroom), _cell(row.title), _cell(row.learner),
-                               row.started, row.duration, row.scenes_reached, row.scenes]
+                               row.kind, row.started, row.duration, row.scenes_reached, row.scenes]
         for column in columns:
             mark = marks.get(column)
             cells += ["" if mark is None or mark.earned is None else mark.earned, "" if mark is None else mark.points]
@@ -139,12 +149,12 @@ def as_markdown(rows: list[GradeRow]) -> str:
     for name in dict.fromkeys(row.classroom for row in rows):
         mine = [row for row in rows if row.classroom == name]
         questions = [q for c, q in _question_columns(mine)]
-        head = ["session", "learner", "started", "time", "scenes", *questions, "total", "%", "completed"]
+        head = ["session", "learner", "kind", "started", "time", "scenes", *questions, "total", "%", "completed"]
         lines = [f"## {_md(mine[0].title)} ({_md(name)})", "", "| " + " | ".join(map(_md, head)) + " |",
                  "|" + "---|" * len(head)]
         for row in mine:
             marks = {mark.id: mark for mark in row.questions}
-            cells = [row.session, row.learner, row.started[:16].replace("T", " "), _minutes(row.duration),
+            cells = [row.session, row.learner, row.kind, row.started[:16].replace("T", " "), _minutes(row.duration),
                      f"{row.scenes_reached}/{row.scenes}",
                      *(_mark(marks.get(q)) for q in questions), f"{row.total}/{row.possible}",
                      "" if row.percentage is None else f"{row.percentage:g}", "yes" if row.completed else "no"]

@@ -45,6 +45,7 @@ class SessionRecipe:
     lesson: bool = True  # the app plays the classroom's lesson when it opens (False: Q&A only)
     voice: VoiceSettings | None = None  # each agent speaks aloud (None: text only)
     learner: str | None = None  # who the learning records are about (None: the classroom's learner)
+    simulated: bool = False  # a simulated learner plays it (maic-tui simulate): recorded as such
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
@@ -60,7 +61,7 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
             log = continue_log(recipe.data_dir, recipe.resume.info, options)
         elif recipe.data_dir is not None:
             log = start_log(recipe.data_dir, recipe.classroom_name, classroom, recipe.model, options,
-                            learner=recipe.learner)
+                            learner=recipe.learner, simulated=recipe.simulated)
     except (StoreError, OSError) as exc:  # an unwritable data directory must not stop the class
         problem = str(exc)
     session = ClassroomSession(classroom, recipe.model, options, recipe.settings, log=log,

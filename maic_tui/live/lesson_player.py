@@ -14,7 +14,7 @@ from collections.abc import AsyncGenerator, Sequence
 from dataclasses import replace
 from typing import assert_never
 
-from maic_tui.classroom.answer_reading import GO_ON, read_choices
+from maic_tui.classroom.answer_reading import GO_ON, no_answer, read_choices
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
 from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
@@ -30,7 +30,15 @@ from maic_tui.events import (
 )
 from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_cursor import LessonCursor
-from maic_tui.live.lesson_talk import RETRY, Pacing, asks_learner, present_request, reaction_call, review
+from maic_tui.live.lesson_talk import (
+    RETRY,
+    Pacing,
+    answer_please,
+    asks_learner,
+    present_request,
+    reaction_call,
+    review,
+)
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import (
@@ -291,6 +299,12 @@ class LessonPlayer:
         step = self.cursor.current
         waiting = self.cursor.phase == Phase.WAITING
         if waiting and step is not None and step.question is not None:
+            if no_answer(step.question, text):  # "go on" at a question: asked again for an answer, not graded
+                lead = self._lead()
+                line = answer_please(step.question, self.session.classroom.learner.nickname)
+                async for record in self._say(lead, [ScriptStep(agent=lead.id, say=line)]):
+                    yield record
+                return
             async for record in self.answer(step.question, text):
                 yield record
             return

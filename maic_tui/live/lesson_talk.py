@@ -38,6 +38,16 @@ class Pacing:
         return Pace(self.chars_per_second, self.step_by_step)
 
 
+def answer_please(question: QuizQuestion, nickname: str) -> str:
+    """What the teacher says to a reply that is no answer ("go on") at a question asked: the question waits."""
+    if not question.options:
+        return f"First your answer, {nickname}: say it in your own words, a guess is fine."
+    letters = [chr(ord("A") + n) for n in range(len(question.options))]
+    several = " (one or more)" if question.type == "multiple" else ""
+    return (f"First your answer, {nickname}: type its number{several}, 1 to {len(letters)}, its letter, "
+            f"{', '.join(letters)}, or the option itself.")
+
+
 def present_request(title: str) -> str:
     return (f"Present the slide “{title}” to the class: explain its points in order, in your own words, pointing at "
             "each element with spotlight or laser as you talk about it.")

@@ -15,11 +15,13 @@ from maic_tui.paths import resolve
 
 
 def start_log(data_dir: Path, classroom_name: str, classroom: Classroom, model: str,
-                    options: ModelOptions, classroom_text: str | None = None, learner: str | None = None) -> LogWriter:
-    """A new session in the database; the classroom file is kept as it is now, and who the learner is."""
+              options: ModelOptions, classroom_text: str | None = None, learner: str | None = None,
+              simulated: bool = False) -> LogWriter:
+    """A new session in the database; the classroom file is kept as it is now, who the learner is, and whether a
+    simulated learner plays it."""
     text = classroom_text if classroom_text is not None else resolve(classroom_name).read_text(encoding="utf-8")
     info = SessionInfo(id=new_session_id(), classroom=classroom_name, title=classroom.title, model=model,
-                       started=time.time(), classroom_toml=text, learner=learner)
+                       started=time.time(), classroom_toml=text, learner=learner, simulated=simulated)
     return LogWriter(LogStore(data_dir), info, secrets=options.secrets())
 
 

@@ -132,6 +132,7 @@ class SessionInfo(WireModel):
     classroom_toml: str
     forked_from: ForkedFrom | None = None
     learner: str | None = None  # who the session's learning records are about (None: the classroom's learner)
+    simulated: bool = False  # played by ``maic-tui simulate``: nobody's attempt (the gradebook leaves it out)
 
 
 class SessionHeader(WireModel):

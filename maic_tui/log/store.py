@@ -19,7 +19,15 @@ from typing import Any
 from maic_tui.bad_input import BadInput, describe_path
 from maic_tui.log.delta_runs import RUN, expand
 from maic_tui.log.progress import lesson_progress
-from maic_tui.log.records import LogError, SessionInfo, Timed, parse_learner_side, parse_record, record_json
+from maic_tui.log.records import (
+    ForkedFrom,
+    LogError,
+    SessionInfo,
+    Timed,
+    parse_learner_side,
+    parse_record,
+    record_json,
+)
 from maic_tui.text_safety import clean_tree, one_line
 
 DB_NAME = "sessions.sqlite3"
@@ -33,7 +41,8 @@ CREATE TABLE IF NOT EXISTS sessions (
     started REAL NOT NULL,
     classroom_toml TEXT NOT NULL,
     forked_from TEXT,
-    learner TEXT
+    learner TEXT,
+    simulated INTEGER
 );
 CREATE TABLE IF NOT EXISTS records (
     session_id TEXT NOT NULL REFERENCES sessions(id),
@@ -87,15 +96,17 @@ def connect(path: Path) -> sqlite3.Connection:
             if statement.strip():
                 db.execute(statement)
         columns = {row[1] for row in db.execute("PRAGMA table_info(sessions)")}
-        for later in ("forked_from", "learner"):  # a database written before sessions were forked, or named learners
+        # a database written before sessions were forked, named learners or were simulated
+        for later, kind in (("forked_from", "TEXT"), ("learner", "TEXT"), ("simulated", "INTEGER")):
             if columns and later not in columns:
-                db.execute(f"ALTER TABLE sessions ADD COLUMN {later} TEXT")
+                db.execute(f"ALTER TABLE sessions ADD COLUMN {later} {kind}")
     return db
 
 
 def _refuse_foreign(db: sqlite3.Connection) -> None:
     """_ForeignSchema for an SQLite file that holds tables but not ours as we write them (an empty one becomes
-    ours; one of ours from before forks or learners only lacks ``forked_from`` or ``learner``, added on opening)."""
+    ours; one of ours from before forks, learners or simulations only lacks ``forked_from``, ``learner`` or
+    ``simulated``, added on opening)."""
     tables = {str(name) for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     if not tables:
         return
@@ -148,10 +159,10 @@ class LogStore:
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
         """The session's row; called inside the transaction that writes its first records."""
         forked = info.forked_from.model_dump_json() if info.forked_from is not None else None
-        db.execute("INSERT INTO sessions (id, classroom, title, model, started, classroom_toml, forked_from, learner) "
-                   "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        db.execute("INSERT INTO sessions (id, classroom, title, model, started, classroom_toml, forked_from, learner, "
+                   "simulated) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                    (info.id, info.classroom, info.title, info.model, info.started, info.classroom_toml, forked,
-                    info.learner))
+                    info.learner, 1 if info.simulated else None))
 
     def add(self, info: SessionInfo, records: list[Timed]) -> None:
         """A whole session at once (a fork): its row and every record, in one transaction."""
@@ -223,9 +234,9 @@ class LogStore:
         with closing(self.open()) as db:
             try:
                 session_id = self.find(db, id_or_prefix)
-                id_, classroom, title, model, started, toml, forked, learner = db.execute(
-                    "SELECT id, classroom, title, model, started, classroom_toml, forked_from, learner FROM sessions "
-                    "WHERE id = ?", (session_id,)).fetchone()
+                id_, classroom, title, model, started, toml, forked, learner, simulated = db.execute(
+                    "SELECT id, classroom, title, model, started, classroom_toml, forked_from, learner, simulated "
+                    "FROM sessions WHERE id = ?", (session_id,)).fetchone()
                 rows = db.execute("SELECT seq, t, type, body FROM records WHERE session_id = ? ORDER BY seq",
                                   (session_id,)).fetchall()
             except sqlite3.Error as exc:
@@ -235,7 +246,7 @@ class LogStore:
                                                           "model": model, "started": started,
                                                           "classroom_toml": toml,
                                                           "forked_from": json.loads(forked) if forked else None,
-                                                          "learner": learner}))
+                                                          "learner": learner, "simulated": bool(simulated)}))
         except ValueError as exc:
             raise StoreError(f"{describe_path(self.path)}: session {session_id}: its header cannot be read "
                              f"({one_line(str(exc).splitlines()[0])})") from None
@@ -260,6 +271,7 @@ class LogStore:
             try:
                 heads = db.execute("""
                     SELECT s.id, s.classroom, s.title, s.model, s.started, s.classroom_toml, s.learner,
+                           s.forked_from, s.simulated,
                            (SELECT r.t FROM records r WHERE r.session_id = s.id ORDER BY r.seq DESC LIMIT 1)
                     FROM sessions s ORDER BY s.started, s.id""").fetchall()
                 rows = db.execute(f"SELECT session_id, t, type, body FROM records WHERE type IN ({marks}) "
@@ -272,11 +284,13 @@ class LogStore:
                 wanted.setdefault(str(session_id), []).append(Timed(float(t), parse_learner_side(str(kind), body)))
             except (LogError, TypeError, ValueError):  # the export of that session names it; here it is left out
                 continue
-        for id_, classroom, title, model, started, toml, learner, last in heads:
+        for id_, classroom, title, model, started, toml, learner, forked, simulated, last in heads:
             try:
                 info = SessionInfo(id=str(id_), classroom=one_line(str(classroom), 200), title=one_line(str(title)),
                                    model=str(model), started=float(started or 0), classroom_toml=str(toml),
-                                   learner=one_line(str(learner), 200) if learner else None)
+                                   learner=one_line(str(learner), 200) if learner else None,
+                                   simulated=bool(simulated),
+                                   forked_from=ForkedFrom.model_validate_json(forked) if forked else None)
             except ValueError:
                 continue
             yield info, wanted.get(info.id, []), float(last or 0)

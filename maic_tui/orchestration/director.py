@@ -85,7 +85,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         return step.end("director_end", "limit", END, "the teacher has reacted; the lesson goes on")
     if ctx.picker is None:
         return step.take(await _decide(step, budget))
-    view = RoutingView(present_classroom(ctx), state["learner_message"], tuple(state["responses"]))
+    view = routing_view(ctx, state)
     instruction = lesson.request if lesson else ANSWER
     choice = await manual_choice(step, view, ctx.picker, lambda: _decide(step, budget), instruction)
     if ctx.client.interrupted:  # Esc while the class waited for the pick
@@ -96,8 +96,8 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
 async def _decide(step: DirectorStep, budget: int) -> Choice:
     """The decision the rules, the model (checked by the guards, asked again once) or the fallback take."""
     ctx, state = step.ctx, step.state
-    present = present_classroom(ctx)  # muted agents are neither offered nor accepted
-    view = RoutingView(present, state["learner_message"], tuple(state["responses"]))
+    view = routing_view(ctx, state)
+    present = view.classroom
     rules = set(ctx.classroom.routing.rules)
     lesson = state["lesson"]
     if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
@@ -210,6 +210,15 @@ def _chosen(step: DirectorStep, decision: Decision, rejected: str = "") -> Choic
         return Choice("model", END, f"unknown agent '{decision.next_agent}'")
     return Choice("model", decision.next_agent, f"the director's choice{after}", decision.instruction)
 
+
+
+def routing_view(ctx: EngineContext, state: TurnState) -> RoutingView:
+    """What the guards and rules look at now; muted agents are neither offered nor accepted."""
+    responses = tuple(state["responses"])
+    this_turn = ctx.history[ctx.turn_start:]
+    last = this_turn[-1] if this_turn else None
+    said = last.text if last is not None and responses and last.agent_id == responses[-1].agent_id else ""
+    return RoutingView(present_classroom(ctx), state["learner_message"], responses, said)
 
 
 def present_classroom(ctx: EngineContext) -> Classroom:

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from maic_tui.classroom.models import GUARD_NAMES, Classroom, GuardName
 from maic_tui.events import AgentTurnSummary, GuardVerdict
 from maic_tui.orchestration.decision import END, USER, Decision
+from maic_tui.orchestration.mentions import addressed_agent
 
 _QUESTION_START = re.compile(
     r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|will|explain|"
@@ -35,6 +36,7 @@ class RoutingView:
     classroom: Classroom
     learner_message: str
     responses: tuple[AgentTurnSummary, ...]  # this learner turn's agent turns, in order
+    last_said: str = ""  # the whole speech of the last of them (a summary keeps only its opening)
 
     def role_of(self, agent_id: str) -> str | None:
         agent = self.classroom.agent(agent_id)
@@ -80,11 +82,20 @@ def _student_first(decision: Decision, view: RoutingView) -> str | None:
     return f"the learner asked a question; {lead.id} ({lead.role}) should answer it before a student reacts"
 
 
+def _floor_after_question(decision: Decision, view: RoutingView) -> str | None:
+    # END hands the floor back too (without a cue); only another voice talks over the question
+    if decision.next_agent in (USER, END) or not asked_the_learner(view):
+        return None
+    asker = view.responses[-1].agent_id
+    return f"{asker} asked the learner a question; the learner has the floor now: choose USER"
+
+
 GUARDS: dict[GuardName, Callable[[Decision, RoutingView], str | None]] = {
     "unknown_agent": _unknown_agent,
     "same_agent_twice": _same_agent_twice,
     "cue_before_answer": _cue_before_answer,
     "student_first": _student_first,
+    "floor_after_question": _floor_after_question,
 }
 assert tuple(GUARDS) == GUARD_NAMES, "every guard name a classroom may switch has exactly one guard"
 
@@ -132,6 +143,21 @@ def discussion_round(view: RoutingView) -> str | None:
     if len(students) >= 2 and view.responses[-1].agent_id != lead.id:
         return lead.id
     return None
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def asked_the_learner(view: RoutingView) -> bool:
+    """A teacher or assistant just ended on a question to the learner (not one put to another agent by name, as
+    "What do you think, Juno?"): the learner has the floor (rule 8 of the director's prompt, held in code)."""
+    if not view.responses or view.role_of(view.responses[-1].agent_id) not in _STAFF:
+        return False
+    sentence = _SENTENCE_END.split(view.last_said.strip())[-1].rstrip("\"'”’)*_ ")
+    if not sentence.endswith("?"):
+        return False
+    others = [a for a in view.classroom.agents if a.id != view.responses[-1].agent_id]
+    return "@" not in sentence and addressed_agent(others, sentence) is None
 
 
 def fallback(view: RoutingView) -> str:

@@ -22,7 +22,8 @@ class VoiceSettings:
 
 
 def chosen_provider(flag: str | None, save: bool = True) -> VoiceChoice:
-    """``--voice`` when given (and then remembered in the config file), else the config file's, else off."""
+    """``--voice`` when given (and then remembered in the config file when ``save``: the app's flag, not a headless
+    command's), else the config file's, else off."""
     from maic_tui.settings import ConfigError, read_setting, save_setting
 
     if flag is not None:

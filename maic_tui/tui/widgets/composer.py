@@ -133,8 +133,16 @@ class Composer(TextArea):
         self._show_matches([])
 
     def _submit(self) -> None:
-        """The text stays until the app accepts it (``sent``): a refused message is not lost."""
+        """The text stays until the app accepts it (``sent``): a refused message is not lost. A number alone
+        ("2", "the second one") while the cue's numbered suggestions show sends that suggestion, as picking it."""
+        from maic_tui.classroom.answer_reading import place_named
+
         text = self.text.strip()
+        cue = next(iter(self.screen.query(CueBar)), None) if self.is_attached else None
+        place = place_named(text, letters=False) if cue is not None and cue.display and cue.options else None
+        if cue is not None and place is not None and cue.choose(place + 1):
+            self.clear()
+            return
         if text:
             self.post_message(SendRequested(text, typed=True))
 

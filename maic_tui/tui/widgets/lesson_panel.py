@@ -8,14 +8,17 @@ from __future__ import annotations
 import textwrap
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.segment import Segment
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
+from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import OptionList, SelectionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.plain import plain
@@ -57,6 +60,20 @@ class SeveralChoices(SelectionList[str]):
 
     async def on_key(self, event: events.Key) -> None:
         typed_on(self, event, frozenset({"space"}))
+
+    def render_line(self, y: int) -> Strip:
+        """Textual draws every box with an X and tells a ticked one only by colour: an unticked box is drawn empty,
+        so the difference shows without colour too (a monochrome terminal, NO_COLOR)."""
+        strip = super().render_line(y)
+        try:
+            option = self.get_option_at_index(self.scroll_offset.y + y)
+        except OptionDoesNotExist:
+            return strip
+        segments = list(strip)
+        if option.value in self.selected or len(segments) < 2 or segments[1].text != ToggleButton.BUTTON_INNER:
+            return strip
+        segments[1] = Segment(" " * len(ToggleButton.BUTTON_INNER), segments[1].style, segments[1].control)
+        return Strip(segments, strip.cell_length)
 
     def action_send(self) -> None:
         every = [str(self.get_option_at_index(i).value) for i in range(self.option_count)]

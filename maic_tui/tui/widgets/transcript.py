@@ -5,7 +5,7 @@ full transcript is one palette command away."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 from rich.text import Text
@@ -174,6 +174,15 @@ class Transcript(VerticalScroll, can_focus=False):
     def on_mount(self) -> None:
         self.anchor()
         self._earlier.display = False
+
+    def scroll_page_down(self, **scrolling: Any) -> None:
+        """A page down that reaches the end follows new messages again. Textual releases the anchor on any
+        scroll and takes it back only when the position changes onto the end, so a PageDown at the end (or one
+        whose animation ends before new text lands) left the transcript still until the next PageDown."""
+        if self.scroll_target_y + self.scrollable_content_region.height >= self.max_scroll_y:
+            self.scroll_end(animate=False, immediate=True)  # anchored again: scroll_end takes the anchor back
+            return
+        super().scroll_page_down(**scrolling)
 
     @property
     def mounted(self) -> int:

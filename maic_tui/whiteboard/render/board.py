@@ -185,7 +185,8 @@ def _table(canvas: Canvas, element: TableElement, box: _Cells, palette: BoardPal
 
 
 def _code(canvas: Canvas, element: CodeElement, box: _Cells, palette: BoardPalette) -> None:
-    lines = code_lines(element, box.width, box.height, palette.dark, palette.style(palette.grid),
+    width = box.right(canvas) - box.x  # the part of the box on the board: a line is cut where the board ends
+    lines = code_lines(element, width, box.height, palette.dark, palette.style(palette.grid),
                        palette.style(bold=True))
     if _shortened(lines, [line.content for line in element.lines]):
         canvas.shortened()

@@ -113,7 +113,8 @@ def _highlighted(code: str, language: str, dark: bool) -> tuple[Text, ...]:
 
 def code_lines(code: CodeElement, width: int, height: int, dark: bool, gutter: Style,
                title: Style) -> list[Text]:
-    """A title line (file name or language) and each code line with its id, highlighted."""
+    """A title line (file name or language) and each code line with its id, highlighted; a line wider than the box
+    ends in "…", as any text cut short does."""
     if width < 6 or height < 1:
         return []
     safe = "\n".join(terminal_safe(line.content).replace("\t", "    ") for line in code.lines)
@@ -124,6 +125,7 @@ def code_lines(code: CodeElement, width: int, height: int, dark: bool, gutter: S
     for line, text in zip(code.lines, highlighted, strict=False):
         row = Text(f"{line.id:>{id_width}} ", style=gutter, no_wrap=True)
         row.append_text(text)
+        row.truncate(width, overflow="ellipsis")
         lines.append(row)
     if len(lines) > height:
         lines = [*lines[:height - 1], Text(f"{'…':>{id_width}} {len(lines) - height + 1} more lines", style=gutter)]
