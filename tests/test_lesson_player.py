@@ -133,11 +133,11 @@ async def test_go_on_at_a_question_asks_for_an_answer_and_a_number_answers_it(tm
     player = LessonPlayer(session)
     player.jump(2)
     await collect(player.play())
-    asked = await collect(player.learner("go on"))
+    asked = await collect(lesson_reply(player, "go on"))
     assert not any(isinstance(r, QuizResultRecord) for r in asked)  # not graded
     assert "type its number, 1 to 2, its letter, A, B, or the option itself" in speech(asked)
     assert player.phase == Phase.WAITING and player.cursor.current.question.id == "q1"  # type: ignore[union-attr]
-    first = await collect(player.learner("2"))
+    first = await collect(lesson_reply(player, "2"))
     result = next(r for r in first if isinstance(r, QuizResultRecord)).data
     assert (result.question_id, result.answer, result.correct) == ("q1", "B) 2", True)
 
