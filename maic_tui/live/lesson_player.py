@@ -11,14 +11,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncGenerator, Sequence
-from dataclasses import replace
 from typing import assert_never
 
-from maic_tui.classroom.answer_reading import GO_ON, no_answer, read_choices
-from maic_tui.classroom.lesson import QuizQuestion, ScriptStep
+from maic_tui.classroom.answer_reading import GO_ON
+from maic_tui.classroom.lesson import ScriptStep
 from maic_tui.classroom.lesson_steps import Phase, Step, read_out
 from maic_tui.classroom.models import Agent
-from maic_tui.classroom.quiz import grade_choice, option_lines, question_text, right_answer
+from maic_tui.classroom.quiz import question_text
 from maic_tui.events import (
     AgentStartEvent,
     CueUserData,
@@ -28,15 +27,13 @@ from maic_tui.events import (
     ErrorEvent,
     TextDeltaEvent,
 )
-from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_cursor import LessonCursor
+from maic_tui.live.lesson_parts import kind_lesson
 from maic_tui.live.lesson_talk import (
     RETRY,
     Pacing,
-    answer_please,
     asks_learner,
     present_request,
-    reaction_call,
     review,
 )
 from maic_tui.live.session import ClassroomSession
@@ -45,15 +42,12 @@ from maic_tui.log.records import (
     InterruptRecord,
     LessonEndData,
     LessonEndRecord,
-    QuizResultData,
-    QuizResultRecord,
     Record,
     StepData,
     StepRecord,
 )
 from maic_tui.orchestration.mentions import Addressed
 from maic_tui.orchestration.scripted import ScriptedMessage
-from maic_tui.text_safety import one_line
 
 Played = AsyncGenerator[Record, None]
 class LessonPlayer:
@@ -122,18 +116,18 @@ class LessonPlayer:
             if self._scene != step.scene:
                 self._scene = step.scene
                 yield self.session.start_scene(step.scene)
-            async for record in self._moved():
+            async for record in self.moved():
                 yield record
             async for record in self._step(step):
                 yield record
             if self.cursor.phase == Phase.PLAYING and not self._hold:
                 if self.pacing.step_by_step and self.cursor.current is not None:
                     self.pause()  # one step at a time: F7 plays the next
-                    async for record in self._moved():  # where it waits, and that it does (the room's line)
+                    async for record in self.moved():  # where it waits, and that it does (the room's line)
                         yield record
                 elif self.pacing.beat:
                     await asyncio.sleep(self.pacing.beat)
-        async for record in self._moved():
+        async for record in self.moved():
             yield record
 
     async def _step(self, step: Step) -> Played:
@@ -147,7 +141,7 @@ class LessonPlayer:
                     self._done(step, len(steps))  # the learner muted this agent: the lesson goes on without it
                     return
                 finished = True
-                async for record in self._say(agent, steps):
+                async for record in self.say(agent, steps):
                     finished = not isinstance(record, InterruptRecord) and finished
                     yield record
                 if finished:
@@ -158,7 +152,7 @@ class LessonPlayer:
                 call = LessonCall("discussion", request=" ".join(filter(None, [script.discussion, script.prompt])),
                                   scene=step.scene, opener=script.agent, topic=script.discussion or "")
                 cued = False
-                async for record in self._turn(call):
+                async for record in self.turn(call):
                     cued = cued or isinstance(record, CueUserEvent)
                     yield record
                 if cued and self._at(step):
@@ -167,17 +161,17 @@ class LessonPlayer:
                     self._done(step)
             case "present":
                 scene = self.session.classroom.scenes[step.scene]
-                async for record in self._turn(LessonCall("present", present_request(scene.title), step.scene,
-                                                          opener=self._lead().id, topic=scene.title)):
+                async for record in self.turn(LessonCall("present", present_request(scene.title), step.scene,
+                                                          opener=self.lead().id, topic=scene.title)):
                     yield record
                 if not self._cut:
                     self._done(step)
             case "pause":
                 assert step.script is not None
                 prompt = step.script.prompt or "Take a moment. Anything to ask before we go on?"
-                agent = self.session.classroom.agent(step.script.agent or "") or self._lead()
+                agent = self.session.classroom.agent(step.script.agent or "") or self.lead()
                 finished = True
-                async for record in self._say(agent, [ScriptStep(agent=agent.id, say=prompt)]):
+                async for record in self.say(agent, [ScriptStep(agent=agent.id, say=prompt)]):
                     finished = not isinstance(record, InterruptRecord) and finished
                     yield record
                 if finished:  # said in the transcript, by its agent; the options stay beside the composer
@@ -186,7 +180,7 @@ class LessonPlayer:
                     self._done(step)
             case "ask":
                 assert step.question is not None
-                async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id,
+                async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id,
                                                                         say=question_text(step.question))]):
                     yield record
                 self._done(step)
@@ -218,7 +212,7 @@ class LessonPlayer:
             run.append(script)
         return run
 
-    async def _say(self, agent: Agent, steps: Sequence[ScriptStep]) -> Played:
+    async def say(self, agent: Agent, steps: Sequence[ScriptStep]) -> Played:
         message = ScriptedMessage(self.session.context, agent, steps)
         for event in message.begin():
             yield self.session.record(event)
@@ -239,7 +233,7 @@ class LessonPlayer:
         for event in message.finish(interrupted=cut):
             yield self.session.record(event)
 
-    async def _turn(self, call: LessonCall) -> Played:
+    async def turn(self, call: LessonCall) -> Played:
         self._in_turn = True
         try:
             async for event in self.session.lesson_turn(call):
@@ -249,7 +243,7 @@ class LessonPlayer:
         finally:
             self._in_turn = False
 
-    async def _moved(self) -> Played:
+    async def moved(self) -> Played:
         """Write where the lesson is now, when that changed; and the lesson's end, once."""
         cursor = self.cursor
         if cursor.phase == Phase.ENDED:
@@ -271,7 +265,7 @@ class LessonPlayer:
             if missed:
                 which = "the question" if missed == 1 else f"the {missed} questions"
                 line += f" Type “retry” or press F7 to try {which} you missed again."
-        async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
+        async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id, say=line)]):
             yield record
         yield self.session.record(LessonEndRecord(data=LessonEndData(
             score=score, max_score=top, scenes=len(self.cursor.scenes), review=review(self.cursor))))
@@ -285,7 +279,7 @@ class LessonPlayer:
         self._awake.set()
         return True
 
-    def _lead(self) -> Agent:
+    def lead(self) -> Agent:
         classroom = self.session.classroom
         return classroom.lead() or classroom.agents[0]
 
@@ -298,23 +292,18 @@ class LessonPlayer:
         text = message.text
         step = self.cursor.current
         waiting = self.cursor.phase == Phase.WAITING
-        if waiting and step is not None and step.question is not None:
-            if no_answer(step.question, text):  # "go on" at a question: asked again for an answer, not graded
-                lead = self._lead()
-                line = answer_please(step.question, self.session.classroom.learner.nickname)
-                async for record in self._say(lead, [ScriptStep(agent=lead.id, say=line)]):
-                    yield record
-                return
-            async for record in self.answer(step.question, text):
+        part = kind_lesson(self.session.classroom.scenes[step.scene].type) if waiting and step is not None else None
+        if part is not None and step is not None and part.takes(step):  # the kind reads the reply (a quiz grades it)
+            async for record in part.reply(self, step, text):
                 yield record
             return
         if RETRY.match(text) and self.retry():
-            async for record in self._moved():
+            async for record in self.moved():
                 yield record
             return
         if GO_ON.match(text) and self.cursor.phase != Phase.ENDED:
             self.go_on()
-            async for record in self._moved():
+            async for record in self.moved():
                 yield record
             return
         if not waiting:
@@ -330,47 +319,8 @@ class LessonPlayer:
             self.cursor.answered()
             if any(asks_learner(text) for text in said):
                 self.cursor.learner_spoke()  # the class asked back: the lesson waits for the answer (or F7)
-            async for record in self._moved():
+            async for record in self.moved():
                 yield record
-
-    async def answer(self, question: QuizQuestion, reply: str | Sequence[str]) -> Played:
-        """Grade the learner's answer to the waiting question (option values, or a short answer's text), let the
-        teacher react, and go on; the summary of a quiz scene when its last question is answered."""
-        chosen: list[str] | None = None  # the options picked, for the learning records
-        if question.type == "short_answer":
-            text = reply if isinstance(reply, str) else " ".join(reply)
-            grade, problem = await grade_short_answer(self.session.context.client, question, text,
-                                                      self.session.classroom.language)
-            answer = text
-        else:
-            chosen = read_choices(question, reply)
-            grade, problem, answer = grade_choice(question, chosen), None, option_lines(question, chosen)
-        grade = replace(grade, answer=answer)
-        scene = self.cursor.scene
-        redact = self.session.context.redact
-        if problem is not None:
-            yield self.session.record(ErrorEvent(data=ErrorData(message=one_line(problem, 300))))
-        yield self.session.record(QuizResultRecord(data=QuizResultData(
-            question_id=question.id, answer=redact(answer), correct=grade.correct, points=grade.points,
-            earned=grade.earned, comment=grade.comment or None, question=question.question,
-            right_answer=right_answer(question), analysis=question.analysis or None, chosen=chosen)))
-        async for record in self._turn(reaction_call(question, answer, grade, scene, self._lead().id)):
-            yield record
-        self.cursor.answered(grade)
-        if self.cursor.scene != scene or self.cursor.phase == Phase.ENDED:
-            async for record in self._quiz_summary(scene):
-                yield record
-        async for record in self._moved():
-            yield record
-
-    async def _quiz_summary(self, scene: int) -> Played:
-        asked = [step.question for step in self.cursor.scenes[scene] if step.question is not None]
-        if not asked:
-            return
-        earned = sum(self.cursor.grades[q.id].earned for q in asked if q.id in self.cursor.grades)
-        line = f"That's the quiz: {earned} of {sum(q.worth for q in asked)} points."
-        async for record in self._say(self._lead(), [ScriptStep(agent=self._lead().id, say=line)]):
-            yield record
 
     def go_on(self) -> None:
         """Back to the lesson (after Q&A, past a waiting pause, out of a pause); the caller then plays it."""

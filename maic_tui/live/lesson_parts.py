@@ -1,0 +1,55 @@
+"""What a scene kind brings to the lesson (ARCHITECTURE.md, *Scene kinds*): its ``lesson`` part reads the learner's
+reply at a step of its scenes that waits (a quiz grades the answer to its question), with what it may use of the
+player (``LessonStage``)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator, Sequence
+from typing import TYPE_CHECKING, Protocol, cast
+
+from maic_tui.classroom.lesson import ScriptStep, Step
+from maic_tui.classroom.models import Agent
+from maic_tui.live.lesson_cursor import LessonCursor
+from maic_tui.llm.context import LessonCall
+from maic_tui.log.records import Record
+from maic_tui.scenes.registry import scene_part
+
+if TYPE_CHECKING:
+    from maic_tui.live.session import ClassroomSession
+
+Played = AsyncGenerator[Record, None]
+
+
+class LessonStage(Protocol):
+    """The lesson player as a kind's part uses it."""
+
+    session: ClassroomSession
+    cursor: LessonCursor
+
+    def lead(self) -> Agent:
+        """Who speaks for the class (the teacher)."""
+
+    def say(self, agent: Agent, steps: Sequence[ScriptStep]) -> Played:
+        """``steps`` said by ``agent`` as one scripted message, at the lesson's pace."""
+
+    def turn(self, call: LessonCall) -> Played:
+        """A turn the lesson opens (a reaction, a discussion) through the director graph."""
+
+    def moved(self) -> Played:
+        """The records of the lesson having moved on (a ``step`` record), after the cursor moved."""
+
+
+class KindLesson(Protocol):
+    """What ``scenes/<kind>/lesson.py`` holds."""
+
+    def takes(self, step: Step) -> bool:
+        """Whether this kind reads the learner's reply while ``step`` waits (else the reply is a message to the
+        class, as at a pause)."""
+
+    def reply(self, lesson: LessonStage, step: Step, text: str) -> Played:
+        """The records of the reply read (already recorded as the learner's message) and the lesson moved on."""
+
+
+def kind_lesson(kind: str) -> KindLesson | None:
+    part = scene_part(kind, "lesson")
+    return cast(KindLesson, part) if part is not None else None
