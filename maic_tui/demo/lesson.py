@@ -1,17 +1,18 @@
-"""What the offline demo model says in a turn the lesson opens (ARCHITECTURE.md, *The lesson*): a slide presented from
-its own elements, a discussion from the classroom's material, the teacher's reaction to a quiz answer.
+"""What the offline demo model says in a turn the lesson opens (ARCHITECTURE.md, *The lesson*): a scene presented (as
+its kind's demo part says: a slide from its own elements), a discussion from the classroom's material, the teacher's
+reaction to a graded answer.
 
 Pure functions of the classroom and the call, like ``planner``; the director walks the same plan.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol, cast
 
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
 from maic_tui.demo import planner
 from maic_tui.llm.context import LessonCall
-from maic_tui.scenes.slide_elements import SlideElement
+from maic_tui.scenes.registry import scene_part
 
 
 def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:
@@ -19,35 +20,21 @@ def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:
     return scenes[call.scene] if 0 <= call.scene < len(scenes) else None
 
 
-def _element_line(element: SlideElement) -> str:
-    match element.type:
-        case "title":
-            return f"Our topic: {element.text}."
-        case "text":
-            return element.text
-        case "bullets":
-            return "The points to hold on to: " + "; ".join(element.items) + "."
-        case "formula":
-            return "Here is the formula we need; read it slowly, term by term."
-        case "image":
-            return f"Look at the picture: {element.alt}."
-        case "table":
-            return "This table sums it up; read it row by row."
-    return ""
+class KindDemo(Protocol):
+    """What ``scenes/<kind>/demo.py`` holds (ARCHITECTURE.md, *Scene kinds*)."""
+
+    def presentation(self, scene: Any, agent: Agent) -> DemoTurn:
+        """The teacher presents a scene of this kind that has no script."""
 
 
 def presentation(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
-    """The teacher walks through the slide: a spotlight on each element and a line about it."""
+    """The teacher presents the scene as its kind's demo part says, else names it and asks for questions."""
     scene = _scene(classroom, call)
-    if scene is None or not scene.elements:
-        title = scene.title if scene else classroom.title
-        return DemoTurn(agent=agent.id, steps=[DemoStep(say=f"Now: {title}. Ask me anything about it.")])
-    steps = [DemoStep(say=f"Let's look at “{scene.title}”.")]
-    for element in scene.elements:
-        steps.append(DemoStep(action="spotlight", params={"elementId": element.id}))
-        steps.append(DemoStep(say=_element_line(element)))
-    steps.append(DemoStep(say="Questions so far? Otherwise we go on."))
-    return DemoTurn(agent=agent.id, steps=steps)
+    part = cast(KindDemo | None, scene_part(scene.type, "demo")) if scene is not None else None
+    if scene is not None and part is not None:
+        return part.presentation(scene, agent)
+    title = scene.title if scene else classroom.title
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=f"Now: {title}. Ask me anything about it.")])
 
 
 def reaction(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
