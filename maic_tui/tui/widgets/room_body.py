@@ -132,7 +132,14 @@ class RoomBody(Horizontal):
         self.part(ComposerBox).show_queue(queued)
         self.screen.refresh_bindings()
 
-    async def watch_lesson_status(self, status: LessonStatus | None) -> None:
+    def watch_lesson_status(self, status: LessonStatus | None) -> None:
+        # On the screen's queue: mounting the quiz's options from the body's own handler waits on the body's busy
+        # queue (a tenth of a second, measured), and keys typed meanwhile would go to the composer.
+        self.screen.call_next(self._show_lesson, status)
+
+    async def _show_lesson(self, status: LessonStatus | None) -> None:
+        if not self.is_attached:  # another class's body took its place meanwhile
+            return
         line, quiz = self.part(LessonLine), self.part(QuizPanel)
         if status is None:
             line.show("", "", False)
