@@ -25,15 +25,8 @@ from textual.widgets import Footer, Header
 
 from maic_tui.live.assembly import SessionRecipe
 from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
-from maic_tui.tui.messages import (
-    ClassReady,
-    DecisionCardReleased,
-    DecisionKey,
-    ForkRequested,
-    PersonaRequested,
-    ScrollRequested,
-    SendRequested,
-)
+from maic_tui.tui.messages import DecisionKey, ForkRequested, PersonaRequested, ScrollRequested, SendRequested
+from maic_tui.tui.parts import overlays
 from maic_tui.tui.parts.records import LearningRecords
 from maic_tui.tui.parts.switching import Switching
 from maic_tui.tui.parts.the_class import TheClass
@@ -263,7 +256,7 @@ class RoomScreen(Screen[None]):
     def on_decision_key(self, message: DecisionKey) -> None:
         self.the_class.decision_key(message.key)
 
-    def on_decision_card_released(self, _: DecisionCardReleased) -> None:
+    def on_decision_card_released(self) -> None:
         if self.part(DecisionCardView).card is None:  # not when the next decision's card came before it
             self.focus_composer()
 
@@ -276,7 +269,7 @@ class RoomScreen(Screen[None]):
     def on_persona_requested(self, message: PersonaRequested) -> None:
         self.show_persona(message.agent_id)
 
-    def on_class_ready(self, _: ClassReady) -> None:
+    def on_class_ready(self) -> None:
         self.records.waiting(self.recipe)  # what an LRS that was away missed goes now
 
     async def on_fork_requested(self, message: ForkRequested) -> None:
@@ -300,23 +293,7 @@ class RoomScreen(Screen[None]):
         await self.switching.to_session(self.the_class, session_id)
 
     def show_persona(self, agent_id: str) -> None:
-        from maic_tui.tui.screens.persona import PersonaScreen
-
-        the_class = self.the_class
-        agent = the_class.classroom.agent(agent_id)
-        if agent is None:
-            return
-        view = the_class.view
-        scene, lead = view.scene, the_class.classroom.lead() or the_class.classroom.agents[0]
-        muted = view.muted
-        can_mute = agent.id != lead.id and the_class.recipe.replay is None
-
-        def toggled(mute: bool | None) -> None:
-            if mute:
-                self.control_class(muted ^ {agent.id})
-
-        self.app.push_screen(PersonaScreen(agent, scene.type if scene else None,
-                                           agent.id in muted if can_mute else None), toggled)
+        overlays.show_persona(self, self.the_class, agent_id)
 
     # --- the room's keys (``keys.py``), each handed to the part that does it --------------------------------
 
@@ -380,9 +357,7 @@ class RoomScreen(Screen[None]):
         self.switching.new_classroom(self.the_class)
 
     def action_help(self) -> None:
-        from maic_tui.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
+        overlays.show_help(self)
 
     def action_toggle_trace(self) -> None:
         if not self.body.toggle_trace():
@@ -399,22 +374,13 @@ class RoomScreen(Screen[None]):
         self.maximize(board)
 
     def action_full_transcript(self) -> None:
-        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
-
-        self.app.push_screen(FullTranscriptScreen(transcript_text(self.the_class.view)))
+        overlays.full_transcript(self, self.the_class)
 
     def action_talk_stats(self) -> None:
-        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
-
-        self.app.push_screen(FullTranscriptScreen("\n".join(self.the_class.view.talk.lines()), "Talk statistics"))
+        overlays.talk_stats(self, self.the_class)
 
     def action_copy_last(self) -> None:
-        from maic_tui.room.view import AgentMessage
-
-        last = next((e for e in reversed(self.the_class.view.entries) if isinstance(e, AgentMessage)), None)
-        if last is not None:
-            self.app.copy_to_clipboard(last.text)
-            self.notify(f"Copied {last.name}'s message.", markup=False)
+        overlays.copy_last(self, self.the_class)
 
     def _selection(self) -> str | None:
         composer = self.focused
