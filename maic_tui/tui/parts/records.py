@@ -10,8 +10,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from textual.screen import Screen
 
     from maic_tui.live.assembly import SessionRecipe
@@ -48,15 +46,11 @@ class LearningRecords:
 
     def at_end(self, recipe: SessionRecipe, session_id: str) -> None:
         """A session the learner left for another: sent now when ``[records] auto`` asks for it."""
-        from maic_tui.learning.delivery import at_session_end
-
-        self._in_thread(partial(self._say, at_session_end, data_dir(recipe), session_id))
+        self._in_thread(partial(self._at_end, data_dir(recipe), session_id))
 
     def waiting(self, recipe: SessionRecipe) -> None:
         """Records an LRS that was away missed, sent once a class is ready (nothing when none wait)."""
-        from maic_tui.learning.delivery import at_start
-
-        self._in_thread(partial(self._say, at_start, data_dir(recipe)))
+        self._in_thread(partial(self._waiting, data_dir(recipe)))
 
     def _in_thread(self, work: partial[None], exclusive: bool = False) -> None:
         self._screen.run_worker(work, group="records", thread=True, exclusive=exclusive, exit_on_error=False)
@@ -73,7 +67,17 @@ class LearningRecords:
         app.call_from_thread(self._screen.notify, exported.line, markup=False, timeout=8,
                              severity="information" if exported.path is not None else "error")
 
-    def _say(self, deliver: Callable[..., str | None], *args: object) -> None:
-        line = deliver(*args)
+    # In the thread, imports included: the records' modules load while the class plays.
+    def _at_end(self, folder: Path, session_id: str) -> None:
+        from maic_tui.learning.delivery import at_session_end
+
+        self._say(at_session_end(folder, session_id))
+
+    def _waiting(self, folder: Path) -> None:
+        from maic_tui.learning.delivery import at_start
+
+        self._say(at_start(folder))
+
+    def _say(self, line: str | None) -> None:
         if line is not None:
             self._screen.app.call_from_thread(self._screen.notify, line, markup=False, timeout=8)
