@@ -64,7 +64,7 @@ class Switching:
         if self._screen.app.is_web or not self._can_switch(the_class):
             return
         from maic_tui.log.fork import fork_from
-        from maic_tui.tui.parts.records import data_dir
+        from maic_tui.tui.parts.learning_records import data_dir
 
         log = the_class.session.log if the_class.session is not None else None
         if log is not None:
@@ -87,7 +87,7 @@ class Switching:
         if app.is_web:
             return
         from maic_tui.llm import ModelOptions
-        from maic_tui.tui.parts.records import data_dir
+        from maic_tui.tui.parts.learning_records import data_dir
         from maic_tui.tui.screens.new_classroom import NewClassroomScreen
 
         recipe = the_class.recipe

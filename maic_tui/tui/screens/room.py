@@ -27,10 +27,10 @@ from maic_tui.live.assembly import SessionRecipe
 from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
 from maic_tui.tui.messages import DecisionKey, ForkRequested, PersonaRequested, ScrollRequested, SendRequested
 from maic_tui.tui.parts import overlays
-from maic_tui.tui.parts.records import LearningRecords
+from maic_tui.tui.parts.class_voice import ClassVoice
+from maic_tui.tui.parts.learning_records import LearningRecords
 from maic_tui.tui.parts.switching import Switching
 from maic_tui.tui.parts.the_class import TheClass
-from maic_tui.tui.parts.voice import ClassVoice
 from maic_tui.tui.screens.opening import NARROW_COLUMNS, opening_line
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer, CueBar
