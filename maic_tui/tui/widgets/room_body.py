@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, TypeVar
 
+from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.widget import Widget
@@ -21,6 +22,7 @@ from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from maic_tui.events import CueUserData
+    from maic_tui.orchestration.picking import DecisionCard
     from maic_tui.room.lesson_state import LessonStatus
     from maic_tui.tui.parts.the_class import TheClass
     from maic_tui.tui.themes import ThemeSpec
@@ -44,18 +46,25 @@ class RoomBody(Horizontal):
     structured_output: var[str | None] = var(None)
     muted: var[frozenset[str]] = var(frozenset())  # agents the learner muted
     side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
+    stepping: var[bool] = var(False)  # step mode is on (bound to its card)
+    decision_card: var[DecisionCard | None] = var(None)  # a decision waiting for the tester (bound to its card)
 
     def __init__(self, the_class: TheClass, theme_specs: dict[str, ThemeSpec]) -> None:
-        agents = the_class.classroom.agents
-        super().__init__(
-            Roster(agents),
-            Vertical(Transcript(), DecisionCardView(), ComposerBox(agents), id="center"),
-            Vertical(BoardPane(the_class.view, theme_specs), id="side"),
-            id="main",
-        )
+        super().__init__(id="main")
         self.the_class = the_class
+        self._theme_specs = theme_specs
         self._parts: dict[type, Widget] = {}
         self._trace: TracePanel | None = None
+
+    def compose(self) -> ComposeResult:
+        agents = self.the_class.classroom.agents
+        yield Roster(agents)
+        with Vertical(id="center"):
+            yield Transcript()
+            yield DecisionCardView().data_bind(RoomBody.stepping, card=RoomBody.decision_card)
+            yield ComposerBox(agents)
+        with Vertical(id="side"):
+            yield BoardPane(self.the_class.view, self._theme_specs)
 
     def part(self, kind: type[W]) -> W:
         """A widget of the room, also while a modal screen is on top."""
@@ -77,8 +86,7 @@ class RoomBody(Horizontal):
         self.lesson_status = view.lesson.line() if view.lesson is not None and the_class.lesson_shown() else None
         self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
         self.muted = view.muted
-        card = self.part(DecisionCardView)
-        card.stepping, card.card = view.stepping, view.decision_card
+        self.stepping, self.decision_card = view.stepping, view.decision_card
         trace = self.trace_panel()
         if trace is not None and trace.display:
             trace.show(view.decisions)
