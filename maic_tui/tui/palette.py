@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Literal, Protocol, cast
@@ -33,8 +34,8 @@ Entry = tuple[str, Callable[[], object], str]  # name, what it runs, help line (
 class ListedCommands(Provider):
     """A fixed list of entries, found by fuzzy search and highlighted without reading markup."""
 
-    def entries(self) -> Sequence[Entry]:
-        raise NotImplementedError
+    @abstractmethod
+    def entries(self) -> Sequence[Entry]: ...
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self.entries():
