@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from maic_tui.classroom import load_classroom, sample_names
-from maic_tui.classroom.themes import THEMES_DIR, ThemeError, load_theme, load_themes, parse_theme
 from maic_tui.colors import contrast, readable_on, to_rgb
 from maic_tui.settings import ConfigError, read_setting, resolve_settings, save_setting
+from maic_tui.tui.themes import THEMES_DIR, ThemeError, load_theme, load_themes, parse_theme
 
 
 def test_the_bundled_themes_load_three_or_more_with_a_light_one() -> None:

@@ -1,7 +1,7 @@
 """Classroom files: pydantic models and the TOML loader.
 
-Exports load on first use: the app loads ``classroom.themes`` before its first frame and must not build
-the classroom and action schemas then (it validates the classroom file after the frame).
+Exports load on first use: whoever imports one part must not build the classroom and action schemas with it
+(the app validates the classroom file after its first frame).
 """
 
 from __future__ import annotations

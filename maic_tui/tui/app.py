@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from textual.theme import Theme
 
     from maic_tui.classroom.models import Classroom
-    from maic_tui.classroom.themes import ThemeSpec
     from maic_tui.tui.screens.room import RoomScreen
+    from maic_tui.tui.themes import ThemeSpec
 
 Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the classroom and settings
 

@@ -1,5 +1,6 @@
-"""The room's keys: its bindings, in the order the footer shows them, and the table the app advertises for F1
-help and the README (a test keeps that one equal).
+"""The room's keys, one list (``KEYS``): each row is what F1 help and the README's key table say, with the bindings
+behind it. The room's bindings (and so its footer, in this order) are the rows' bindings; help, the README (a test
+keeps it equal) and the palette's key hints are the rows' words.
 
 Only combinations every common terminal sends apart from others: tmux, xterm, GNOME Terminal and the Linux
 console send Alt+Enter as ESC CR (read as Enter) and Alt+1 as ESC 1, so Ctrl+J and Tab stand in for them.
@@ -8,6 +9,7 @@ console send Alt+Enter as ESC CR (read as Enter) and Alt+1 as ESC 1, so Ctrl+J a
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
@@ -17,33 +19,100 @@ if TYPE_CHECKING:
 
 SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
 
-# Alt+Enter and Alt+1 are not advertised (above): Tab reaches the options and Ctrl+J makes a new line everywhere.
-# Ctrl+C copies a selection, else interrupts a speaking class, else quits; priority, so the composer's own Ctrl+C
-# (copy) does not swallow it.
-ROOM_BINDINGS: list[BindingType] = [
-    Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
-    Binding("ctrl+c", "copy_selection", show=False, priority=True),
-    Binding("ctrl+c", "stop", show=False, priority=True),
-    Binding("ctrl+c", "quit", show=False, priority=True),
-    Binding("ctrl+q", "quit", "Quit", priority=True),  # the app's own, declared here for the footer's order
-    Binding("space", "pause_replay", "Pause/resume", priority=True),  # only while a replay plays
-    Binding("f1", "help", "Help"),
-    Binding("f2", "toggle_trace", "Trace"),
-    Binding("f3", "toggle_board", "Board"),
-    Binding("f4", "maximize_board", "Max"),
+
+@dataclass(frozen=True)
+class RoomKey:
+    keys: str  # as help names them: "F5 / F6"
+    what: str | None  # None: bound, but not advertised (not every terminal sends it apart)
+    bindings: tuple[Binding, ...] = ()  # none: a widget handles it (the composer, the quiz) or the app (Ctrl+P)
+
+
+KEYS: list[RoomKey] = [
+    RoomKey("Enter", "send; while the class speaks, messages wait in a queue: the class lets you in once the agent "
+                     "speaking now has finished (a lecture stops after its step)"),
+    RoomKey("Ctrl+J", "new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as kitty)"),
+    RoomKey("`@` + name, Tab", "pick who answers first (completes agent names)"),
+    RoomKey("Tab, then Enter", "answer with one of the suggested options (or click it); Shift+Tab goes back"),
+    # Ctrl+C copies a selection, else interrupts a speaking class, else quits; priority, so the composer's own
+    # Ctrl+C (copy) does not swallow it.
+    RoomKey("Esc or Ctrl+C", "interrupt the class (or the lecture): the partial message stays, marked interrupted", (
+        Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
+        Binding("ctrl+c", "copy_selection", show=False, priority=True),
+        Binding("ctrl+c", "stop", show=False, priority=True),
+    )),
+    RoomKey("Ctrl+C (class silent), Ctrl+Q", "quit", (
+        Binding("ctrl+c", "quit", show=False, priority=True),
+        Binding("ctrl+q", "quit", "Quit", priority=True),  # the app's own, declared here for the footer's order
+    )),
+    RoomKey("Space", "in a replay: pause / resume", (  # the composer is off in a replay
+        Binding("space", "pause_replay", "Pause/resume", priority=True),
+    )),
+    RoomKey("PageUp / PageDown", "scroll the conversation"),
+    RoomKey("F1 / F2 / F3 / F4", "help / trace inspector (every director decision; Enter opens one) / whiteboard or "
+                                 "slide / maximise the whiteboard (Esc restores)", (
+        Binding("f1", "help", "Help"),
+        Binding("f2", "toggle_trace", "Trace"),
+        Binding("f3", "toggle_board", "Board"),
+        Binding("f4", "maximize_board", "Max"),
+    )),
     # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
-    Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
-    Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+    RoomKey("F5 / F6", "previous / next scene (in a lesson, it plays that scene)", (
+        Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
+        Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+    )),
     # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
     # footer (full at 80 columns) does not repeat it.
-    Binding("f7", "lesson", "Lesson", priority=True, show=False),
-    Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
-    Binding("f9", "faster", "Faster", priority=True, show=False),
-    Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
-    Binding("ctrl+o", "toggle_voice", "Voice", priority=True, show=False),  # out loud, or not
-    Binding("ctrl+r", "export_records", "Records", priority=True, show=False),  # the lesson line offers it
-    *(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5)),  # kitty, foot
+    RoomKey("F7", "lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does too); "
+                  "after the lesson, retry the questions you missed", (
+        Binding("f7", "lesson", "Lesson", priority=True, show=False),
+    )),
+    RoomKey("F8 / F9", "lesson pace: slower / faster (250 words a minute to start; below 100, step by step: F7 plays "
+                       "each next step)", (
+        Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
+        Binding("f9", "faster", "Faster", priority=True, show=False),
+    )),
+    RoomKey("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
+                                "A and C)"),
+    RoomKey("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, "
+                      "e the end, a asks the director, Enter lets it decide", (
+        Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
+    )),
+    RoomKey("Ctrl+O", "mute / unmute the class's voice (with --voice; the roster shows who speaks aloud)", (
+        Binding("ctrl+o", "toggle_voice", "Voice", priority=True, show=False),
+    )),
+    RoomKey("Ctrl+R", "write your learning records (xAPI statements) beside the session, and send them to the LRS if "
+                      "one is configured", (
+        Binding("ctrl+r", "export_records", "Records", priority=True, show=False),  # the lesson line offers it
+    )),
+    RoomKey("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, "
+                      "copy"),
+    # Alt+1..4 (kitty, foot) are not advertised (above): Tab reaches the options everywhere.
+    RoomKey("Alt+1…4", None, tuple(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5))),
 ]
+
+ROOM_BINDINGS: list[BindingType] = [binding for row in KEYS for binding in row.bindings]
+
+
+def advertised() -> list[RoomKey]:
+    return [row for row in KEYS if row.what is not None]
+
+
+def key_table() -> str:
+    rows = "\n".join(f"| {row.keys} | {row.what} |" for row in advertised())
+    return f"| Key | What it does |\n|---|---|\n{rows}\n"
+
+
+def key_name(key: str) -> str:
+    """A binding's key as help names it: ``ctrl+t`` is Ctrl+T, ``f3`` F3, ``escape`` Esc."""
+    named = {"escape": "Esc", "space": "Space"}.get(key)
+    return named or "+".join(part.capitalize() if len(part) > 1 else part.upper() for part in key.split("+"))
+
+
+def key_for(action: str) -> str:
+    """The advertised key that runs ``action`` in the room, the footer's first ("" when none does)."""
+    bindings = sorted((binding for row in advertised() for binding in row.bindings if binding.action == action),
+                      key=lambda binding: not binding.show)
+    return key_name(bindings[0].key) if bindings else ""
 
 
 def in_declared_order(found: dict[str, ActiveBinding], declared: Sequence[BindingType]) -> dict[str, ActiveBinding]:
@@ -55,35 +124,3 @@ def in_declared_order(found: dict[str, ActiveBinding], declared: Sequence[Bindin
     ranks = {(binding.key, binding.action): rank for rank, binding in reversed(list(enumerate(bindings)))}
     order = sorted(found, key=lambda key: ranks.get((key, found[key].binding.action), len(ranks)))
     return {key: found[key] for key in order}
-
-
-KEYS: list[tuple[str, str]] = [
-    ("Enter", "send; while the class speaks, messages wait in a queue: the class lets you in once the agent speaking "
-              "now has finished (a lecture stops after its step)"),
-    ("Ctrl+J", "new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as kitty)"),
-    ("`@` + name, Tab", "pick who answers first (completes agent names)"),
-    ("Tab, then Enter", "answer with one of the suggested options (or click it); Shift+Tab goes back"),
-    ("Esc or Ctrl+C", "interrupt the class (or the lecture): the partial message stays, marked interrupted"),
-    ("Ctrl+C (class silent), Ctrl+Q", "quit"),
-    ("PageUp / PageDown", "scroll the conversation"),
-    ("F1 / F2 / F3 / F4", "help / trace inspector (every director decision; Enter opens one) / whiteboard or slide / "
-                          "maximise the whiteboard (Esc restores)"),
-    ("F5 / F6", "previous / next scene (in a lesson, it plays that scene)"),
-    ("F7", "lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does too); "
-           "after the lesson, retry the questions you missed"),
-    ("F8 / F9", "lesson pace: slower / faster (250 words a minute to start; below 100, step by step: F7 plays "
-                "each next step)"),
-    ("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
-                         "A and C)"),
-    ("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, e the "
-               "end, a asks the director, Enter lets it decide"),
-    ("Ctrl+O", "mute / unmute the class's voice (with --voice; the roster shows who speaks aloud)"),
-    ("Ctrl+R", "write your learning records (xAPI statements) beside the session, and send them to the LRS if one "
-               "is configured"),
-    ("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, copy"),
-]
-
-
-def key_table() -> str:
-    rows = "\n".join(f"| {key} | {what} |" for key, what in KEYS)
-    return f"| Key | What it does |\n|---|---|\n{rows}\n"

@@ -1,4 +1,4 @@
-"""Messages that widgets (and the terminal driver) send up to the app."""
+"""Messages that widgets, the room's parts (and the terminal driver) send up to the room's screen and the app."""
 
 from __future__ import annotations
 
@@ -35,6 +35,17 @@ class TerminalClosed(Message):
 
 class ReplayFinished(Message):
     """A replayed log has been played to its end."""
+
+
+class ClassReady(Message):
+    """The session behind the class is built: the class plays."""
+
+
+@dataclass
+class ForkRequested(Message):
+    """Fork the session before the learner's ``turn``-th message, and go on with the fork (the trace inspector)."""
+
+    turn: int
 
 
 class DecisionCardReleased(Message):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from abc import abstractmethod
 from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Literal, Protocol, cast
@@ -14,6 +15,7 @@ from textual.fuzzy import Matcher
 from maic_tui.classroom import sample_names
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
+from maic_tui.tui.keys import key_for
 from maic_tui.tui.plain import LABEL_CHARS, as_markup
 
 if TYPE_CHECKING:
@@ -32,8 +34,8 @@ Entry = tuple[str, Callable[[], object], str]  # name, what it runs, help line (
 class ListedCommands(Provider):
     """A fixed list of entries, found by fuzzy search and highlighted without reading markup."""
 
-    def entries(self) -> Sequence[Entry]:
-        raise NotImplementedError
+    @abstractmethod
+    def entries(self) -> Sequence[Entry]: ...
 
     async def discover(self) -> Hits:
         for name, callback, help_text in self.entries():
@@ -69,19 +71,25 @@ class Room(Protocol):
     async def switch_classroom(self, name: str) -> None: ...
 
 
-ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for them
-    ("Toggle board / slide", "toggle_board", "Show the whiteboard or the current slide (F3)"),
-    ("Trace inspector", "toggle_trace", "Every director decision of the session; Enter opens one (F2)"),
-    ("Step mode", "step_mode", "The class waits before each director decision; you pick who speaks (Ctrl+T)"),
-    ("Maximise the whiteboard", "maximize_board", "Esc restores the layout (F4)"),
-    ("Next scene", "next_scene", "F6"),
-    ("Previous scene", "previous_scene", "F5"),
-    ("Interrupt the class", "interrupt", "Stop the agent speaking now (Esc)"),
+ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for them (and the key, from keys.py)
+    ("Toggle board / slide", "toggle_board", "Show the whiteboard or the current slide"),
+    ("Trace inspector", "toggle_trace", "Every director decision of the session; Enter opens one"),
+    ("Step mode", "step_mode", "The class waits before each director decision; you pick who speaks"),
+    ("Maximise the whiteboard", "maximize_board", "Esc restores the layout"),
+    ("Next scene", "next_scene", ""),
+    ("Previous scene", "previous_scene", ""),
+    ("Interrupt the class", "interrupt", "Stop the agent speaking now"),
     ("Full transcript", "full_transcript", "Everything said so far, as selectable text"),
     ("Talk statistics", "talk_stats", "Who talks how much in this session, how its turns end"),
     ("Copy last message", "copy_last", "Copy the latest agent message to the clipboard"),
     ("New classroom…", "new_classroom", "Generate a class on any topic with the model, then open it"),
 ]
+
+
+def with_key(help_text: str, action: str) -> str:
+    """The help line with the key that does the same in the room: "Esc restores the layout (F4)"."""
+    key = key_for(action)
+    return f"{help_text} ({key})" if help_text and key else help_text or key
 
 
 class PaletteCommands(ListedCommands):
@@ -90,13 +98,14 @@ class PaletteCommands(ListedCommands):
         found: list[Entry] = [
             ("Switch theme", partial(app.run_action, "change_theme"),
              "Pick a colour theme" + (" (for this tab)" if app.is_web else " (saved in your config file)")),
-            ("Quit", partial(app.run_action, "quit"), "Leave the class (Ctrl+Q); the session stays recorded"),
+            ("Quit", partial(app.run_action, "quit"),
+             f"Leave the class ({key_for('quit')}); the session stays recorded"),
         ]
         if room.is_open:
             # A browser tab: nothing that writes the server's files or reads other learners' sessions.
-            found += [(name, partial(room.run_action, action), help_text) for name, action, help_text in ROOM_ACTIONS
-                      if not (app.is_web and action == "new_classroom")]
-        found.append(("Help", partial(room.run_action, "help"), "Keys and how the classroom works (F1)"))
+            found += [(name, partial(room.run_action, action), with_key(help_text, action))
+                      for name, action, help_text in ROOM_ACTIONS if not (app.is_web and action == "new_classroom")]
+        found.append(("Help", partial(room.run_action, "help"), with_key("Keys and how the classroom works", "help")))
         if not room.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return self._plain(found)
         for index, scene in enumerate(room.classroom.scenes):

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING, Any
 from textual.app import App
 from textual.theme import Theme
 
-from maic_tui.classroom.themes import ThemeSpec, load_themes
 from maic_tui.colors import readable_on
+from maic_tui.tui.themes import ThemeSpec, load_themes
 
 if TYPE_CHECKING:
     from maic_tui.whiteboard.render import BoardPalette

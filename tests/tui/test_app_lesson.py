@@ -51,10 +51,10 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
 
 async def test_slides_paged_while_the_class_gets_ready_are_where_the_lesson_starts(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from maic_tui.tui.screens import class_screen
+    from maic_tui.tui.parts import the_class
 
     building = threading.Event()
-    monkeypatch.setattr(class_screen, "build_session", lambda *a: building.wait(10) and build_session(*a))
+    monkeypatch.setattr(the_class, "build_session", lambda *a: building.wait(10) and build_session(*a))
     app = demo_app(lesson=True)
     async with app.run_test(size=(140, 45)) as pilot:
         await wait_for(pilot, lambda: app.room.is_open)
@@ -186,7 +186,7 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
 
 
 async def test_the_first_line_says_the_demo_answers_from_prepared_material(tmp_path: Path) -> None:
-    from maic_tui.tui.screens.class_screen import DEMO_NOTE
+    from maic_tui.tui.parts.the_class import DEMO_NOTE
     from tests.engine_helpers import classroom
     from tests.tui.helpers import script_app
 

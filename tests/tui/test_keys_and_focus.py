@@ -13,7 +13,7 @@ from textual.widgets import Button
 
 from maic_tui.room.view import LearnerMessage
 from maic_tui.tui.app import ClassroomApp
-from maic_tui.tui.keys import KEYS
+from maic_tui.tui.keys import KEYS, advertised
 from maic_tui.tui.widgets.composer import Composer
 from maic_tui.tui.widgets.roster import AgentList
 from tests.engine_helpers import classroom, pick, text
@@ -61,12 +61,12 @@ def test_every_terminal_sends_each_advertised_key_apart(key: str) -> None:
 def test_the_keys_advertised_in_help_are_only_keys_every_terminal_sends() -> None:
     import re
 
-    advertised = set()
-    for keys, _ in KEYS:
-        advertised |= set(re.findall(r"Ctrl\+[A-Z]|Shift\+Tab|F\d|PageUp|PageDown|Enter|Tab|Esc", keys))
-    assert {"Ctrl+J", "Ctrl+C", "Ctrl+Q", "Tab", "Esc", "F1", "F6"} <= advertised
-    assert {ADVERTISED_NAMES[name] for name in advertised} <= set(SENT)
-    assert not any("Alt" in keys for keys, _ in KEYS)  # ESC CR and ESC 1 are not Alt+Enter and Alt+1 there
+    named = set()
+    for keys in (row.keys for row in advertised()):
+        named |= set(re.findall(r"Ctrl\+[A-Z]|Shift\+Tab|F\d|PageUp|PageDown|Enter|Tab|Esc", keys))
+    assert {"Ctrl+J", "Ctrl+C", "Ctrl+Q", "Tab", "Esc", "F1", "F6"} <= named
+    assert {ADVERTISED_NAMES[name] for name in named} <= set(SENT)
+    assert not any("Alt" in row.keys for row in advertised())  # ESC CR and ESC 1 are not Alt+Enter and Alt+1 there
     assert parse("\x1b\r") == ["enter"] and parse("\x1b1") != ["alt+1"]
 
 
@@ -74,6 +74,32 @@ def test_the_readme_shows_the_same_keys_as_help() -> None:
     from maic_tui.tui.keys import key_table
 
     assert key_table() in (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+
+
+def test_one_list_of_keys_drives_the_bindings_the_footer_help_and_the_readme() -> None:
+    import re
+
+    from maic_tui.tui.keys import ROOM_BINDINGS, key_name
+    from maic_tui.tui.screens.help import help_text
+    from maic_tui.tui.screens.room import RoomScreen
+
+    assert RoomScreen.BINDINGS == ROOM_BINDINGS == [binding for row in KEYS for binding in row.bindings]
+    readme = (Path(__file__).parents[2] / "README.md").read_text(encoding="utf-8")
+    readme_rows = [line for line in readme.splitlines() if line.startswith("| ") and " | " in line[2:]]
+    for row in advertised():
+        line = f"| {row.keys} | {row.what} |"
+        assert line in readme_rows and line in help_text()
+        # Each binding's key is named in its own row, and each function or Ctrl key the row names is bound there
+        # (keys a widget or the app handles live in rows without bindings).
+        bound = {key_name(binding.key) for binding in row.bindings}
+        assert bound <= set(re.findall(r"Ctrl\+[A-Z]|F\d+|Esc|Space", row.keys)), row.keys
+        if row.bindings:
+            assert set(re.findall(r"Ctrl\+[A-Z]|F\d+|Esc", row.keys)) <= bound, row.keys
+    # The footer shows only keys the table explains; the README's key table has no row the list lacks.
+    footer = {binding.key for binding in ROOM_BINDINGS if binding.show}
+    assert footer <= {binding.key for row in advertised() for binding in row.bindings}
+    table = readme[readme.index("| Key | What it does |"):].split("\n\n")[0].splitlines()[2:]
+    assert table == [f"| {row.keys} | {row.what} |" for row in advertised()]
 
 
 async def feed(app: ClassroomApp, data: str) -> None:

@@ -1,140 +1,217 @@
-"""The room: the class list, the conversation and composer, the board or slide, the lesson line and quiz, the trace
-panel. The screen owns the layout, the state (one view model, ``room.view``, and the turn driver) and every handler
-of a live, resumed or replayed class (ARCHITECTURE.md, *The app*).
+"""The room's screen (ARCHITECTURE.md, *The app*): the header, the room's body (``widgets/room_body.py``) and the
+footer, the room's keys (``keys.py``), and the parts it owns: the class open in it (``parts/the_class.py``), the
+class's voice, the learning records' key and switching classroom or session (``parts/``). Each key's action is a
+line here that hands it to the part that does it; each part keeps its own state.
 
 Start-up is staged so that the first frame comes fast: with an opener, the screen shows a light "opening…" line
-while the classroom file and settings are checked in a thread; then the room is mounted, and the session (LangGraph
-and the model libraries) is built in another thread. So this module imports the classroom, event and whiteboard
-models only inside functions. Widgets follow the view model through the screen's reactives, set once a frame: a
-fast stream never costs a widget update per token, and a watcher runs only when its value changed.
+while the classroom file and settings are checked in a thread; then the room's body is mounted, and the session
+(LangGraph and the model libraries) is built in another thread. So this module imports the classroom, event and
+whiteboard models only inside functions.
 """
 
 from __future__ import annotations
 
 import contextlib
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
-from textual import events
+from textual import events, work
 from textual.app import ComposeResult
 from textual.binding import BindingType
-from textual.containers import Horizontal, Vertical
 from textual.css.query import NoMatches
-from textual.reactive import var
+from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header
 
+from maic_tui.live.assembly import SessionRecipe
 from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
-from maic_tui.tui.plain import plain_block
+from maic_tui.tui.messages import DecisionKey, ForkRequested, PersonaRequested, ScrollRequested, SendRequested
+from maic_tui.tui.parts import overlays
+from maic_tui.tui.parts.class_voice import ClassVoice
+from maic_tui.tui.parts.learning_records import LearningRecords
+from maic_tui.tui.parts.switching import Switching
+from maic_tui.tui.parts.the_class import TheClass
 from maic_tui.tui.screens.opening import NARROW_COLUMNS, opening_line
-from maic_tui.tui.screens.switching import SwitchingScreen
 from maic_tui.tui.widgets.board_pane import BoardPane
-from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
+from maic_tui.tui.widgets.composer import Composer, CueBar
 from maic_tui.tui.widgets.decision_card import DecisionCardView
-from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
-from maic_tui.tui.widgets.roster import Roster
-from maic_tui.tui.widgets.transcript import Transcript
+from maic_tui.tui.widgets.room_body import RoomBody
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from textual.binding import ActiveBinding
     from textual.timer import Timer
 
-    from maic_tui.classroom.themes import ThemeSpec
-    from maic_tui.events import CueUserData
-    from maic_tui.room.lesson_state import LessonStatus
-    from maic_tui.tui.widgets.trace_panel import TracePanel
-    from maic_tui.whiteboard.render import Pointer
+    from maic_tui.classroom.models import Classroom
+    from maic_tui.live.driver import TurnDriver
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.log.playback import LogPlayer
+    from maic_tui.room.view import ClassroomView
+    from maic_tui.tui.themes import ThemeSpec
+
+    Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]
 
 W = TypeVar("W", bound=Widget)
 FRAME_SECONDS = 1 / 30  # how often widgets catch up with the stream
-POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
-SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
 
 
-class RoomScreen(SwitchingScreen):
+class RoomScreen(Screen[None]):
     # Read with the room, after the first frame (the opening screen needs none of it); absolute, as Textual wants.
     CSS_PATH = Path(__file__).with_name("room.tcss")
     BINDINGS: ClassVar[list[BindingType]] = ROOM_BINDINGS
-
-    # What the widgets follow; each set once a frame from the view model.
-    queued: var[tuple[str, ...]] = var(())  # learner messages waiting for the class to finish
-    statuses: var[tuple[object, ...]] = var(())  # each agent's status, and whether the director decides
-    cue: var[CueUserData | None] = var(None)
-    pointer: var[Pointer | None] = var(None)
-    lesson_status: var[LessonStatus | None] = var(None)
-    replay_progress: var[str | None] = var(None)
-    notice: var[str | None] = var(None)
-    structured_output: var[str | None] = var(None)
-    muted: var[frozenset[str]] = var(frozenset())  # agents the learner muted
-    side_empty: var[bool] = var(False)  # the board or slide pane has nothing to show (a narrow room hides it)
 
     def __init__(self, theme_specs: dict[str, ThemeSpec], opening: str) -> None:
         super().__init__(id="_default")
         self.theme_specs = theme_specs
         self._opening = opening
-        self._parts: dict[type, Widget] = {}
-        self._trace: TracePanel | None = None
+        self.voice = ClassVoice(self)
+        self.records = LearningRecords(self)
+        self.switching = Switching(self, self.reopen)
+        self._class: TheClass | None = None  # none until the classroom is open (with an opener, after the first frame)
+        self._body: RoomBody | None = None
+        self.startup_error: Exception | None = None  # why the classroom could not be opened
+        self.last_recorded: str | None = None  # the id of the last session closed with records in the store
         self._frame_timer: Timer | None = None
 
-    # --- layout ------------------------------------------------------------------------------------
+    # --- the class -------------------------------------------------------------------------------------
 
-    def compose(self) -> ComposeResult:
-        yield Header()
-        if self.is_open:
-            yield self._room()
-        else:
-            yield opening_line(self._opening)
-        yield Footer()
+    @property
+    def is_open(self) -> bool:
+        return self._class is not None
 
-    def _room(self) -> Widget:
-        agents = self.classroom.agents
-        return Horizontal(
-            Roster(agents),
-            Vertical(Transcript(), DecisionCardView(), ComposerBox(agents), id="center"),
-            Vertical(BoardPane(self.view, self.theme_specs), id="side"),
-            id="main",
-        )
+    @property
+    def the_class(self) -> TheClass:
+        if self._class is None:
+            raise RuntimeError("no classroom is open yet")
+        return self._class
 
-    def part(self, kind: type[W]) -> W:
-        """A widget of the room, also while a modal screen is on top."""
-        # Cached: the frame timer asks for these 30 times a second, and a query walks the whole DOM.
-        found = self._parts.get(kind)
-        if found is None or not found.is_attached:
-            found = self._parts[kind] = self.query_one(kind)
-        return found  # type: ignore[return-value]
+    # What the app and the palette read of the class.
+    @property
+    def classroom(self) -> Classroom:
+        return self.the_class.classroom
 
-    async def show_room(self) -> None:
-        """The classroom is open: the room replaces the "opening…" line."""
-        with self.app.batch_update():
+    @property
+    def view(self) -> ClassroomView:
+        return self.the_class.view
+
+    @property
+    def turns(self) -> TurnDriver:
+        return self.the_class.turns
+
+    @property
+    def log_player(self) -> LogPlayer | None:
+        return self.the_class.log_player
+
+    @property
+    def recipe(self) -> SessionRecipe:
+        return self._class.recipe if self._class is not None else SessionRecipe()
+
+    @property
+    def session(self) -> ClassroomSession | None:
+        return self._class.session if self._class is not None else None
+
+    @property
+    def turn_running(self) -> bool:
+        return self._class is not None and self._class.turn_running
+
+    def set_classroom(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        previous = self._class
+        self._class = TheClass(classroom, recipe, self, self.flush)
+        self.voice.give(self._class, previous.turns if previous is not None else None)
+
+    def open_with(self, opener: Opener) -> None:
+        """Check the classroom file and settings in a thread; the room shows once they are."""
+        self._open(opener)
+
+    @work(thread=True, group="open", exit_on_error=False)
+    def _open(self, opener: Opener) -> None:
+        try:
+            classroom, recipe = opener()
+        except Exception as exc:  # a broken classroom file or config: exit 2 with its lines
+            self.app.call_from_thread(self._open_failed, exc)
+            return
+        self.app.call_from_thread(self._opened, classroom, recipe)  # type: ignore[arg-type]  # awaits a coroutine
+
+    def _open_failed(self, error: Exception) -> None:
+        self.startup_error = error
+        self.app.exit(return_code=2)
+
+    async def _opened(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        self.set_classroom(classroom, recipe)
+        with self.app.batch_update():  # the room's body replaces the "opening…" line
             await self.query_one("#opening").remove()
-            await self.mount(self._room(), before=self.query_one(Footer))
+            await self.mount(self._new_body(), before=self.query_one(Footer))
         self.enter_room()
 
-    async def rebuild_room(self) -> None:
-        """Another classroom or session: nothing of the old one's state stays on screen."""
-        # Set without their watchers: the old widgets are about to go, the new ones take the values on mount.
-        for name, empty in (("queued", ()), ("statuses", ()), ("cue", None), ("pointer", None), ("lesson_status", None),
-                            ("replay_progress", None), ("notice", None), ("structured_output", None)):
-            self.set_reactive(getattr(RoomScreen, name), empty)
-        self._trace = None
-        self._parts.clear()
+    async def reopen(self, classroom: Classroom, recipe: SessionRecipe) -> None:
+        """Another classroom or session: the class closes (its records sent with ``[records] auto``), and a new
+        body is composed, so nothing of the old one's state stays on screen."""
+        left = self.records.recorded_session(self.the_class)
+        old = self.recipe
+        self.close_session()
+        if left is not None:
+            self.records.at_end(old, left)
+        self.set_classroom(classroom, recipe)
         await self.recompose()
         self.enter_room()
 
+    def close_session(self) -> None:
+        """Write what the log writer still holds; called before a class is dropped or the app ends."""
+        if self._class is not None:
+            self.last_recorded = self._class.close_session() or self.last_recorded
+
+    async def close_turn(self) -> None:
+        """Before the app leaves: the turn that plays ends as an interruption, so its log closes like any other."""
+        if self._class is not None:
+            await self._class.close_turn()
+
+    def recorded_session(self) -> str | None:
+        return self.records.recorded_session(self._class) if self._class is not None else None
+
+    # --- layout --------------------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        yield self._new_body() if self._class is not None else opening_line(self._opening)
+        yield Footer()
+
+    def _new_body(self) -> RoomBody:
+        self._body = RoomBody(self.the_class, self.theme_specs)
+        return self._body
+
+    @property
+    def body(self) -> RoomBody:
+        if self._body is None:
+            raise NoMatches("the room's body is not there yet")
+        return self._body
+
+    def part(self, kind: type[W]) -> W:
+        """A widget of the room, also while a modal screen is on top."""
+        return self.body.part(kind)
+
     def enter_room(self) -> None:
+        the_class = self.the_class
         composer = self.part(Composer)
         # Nothing is sent in a replay, and a focused composer would take Space (pause) as typing.
-        composer.disabled = self.recipe.replay is not None
+        composer.disabled = the_class.recipe.replay is not None
         composer.focus()
         self.refresh_bindings()  # the footer shows the room's keys (a browser gives no focus event to redraw it)
-        self.welcome()
+        the_class.welcome()
         if self._frame_timer is None:
             self._frame_timer = self.set_interval(FRAME_SECONDS, self.flush)
         self.flush()
-        self.call_after_refresh(self.load_session)
+        self.call_after_refresh(the_class.load_session)
+
+    def flush(self) -> None:
+        """The body catches up with the view model (once a frame, and at once when a record needs it)."""
+        body = self._body
+        if body is not None and body.is_attached:
+            with contextlib.suppress(NoMatches, IndexError):  # the app is closing
+                body.catch_up()
 
     def on_mount(self) -> None:
-        if self.is_open:  # a classroom given at once (tests, a replay's export): no opening line
+        if self._class is not None:  # a classroom given at once (tests, a replay's export): no opening line
             self.enter_room()
 
     def on_resize(self, event: events.Resize) -> None:
@@ -165,138 +242,126 @@ class RoomScreen(SwitchingScreen):
             for composer in self.query(Composer):
                 composer.focus()
 
-    # --- catching up with the view model, once per frame ----------------------------------------------
+    def repaint(self) -> None:
+        """Colours follow the theme's background."""
+        if self._body is not None and self._body.is_attached:
+            self._body.repaint()
 
-    def flush(self) -> None:
-        if not self.is_open:
-            return
-        with contextlib.suppress(NoMatches, IndexError):  # the room is being rebuilt, or the app is closing
-            self._catch_up()
+    # --- what the widgets ask for ------------------------------------------------------------------
 
-    def _catch_up(self) -> None:
-        view = self.view
-        dirty = view.take_dirty()
-        if dirty:
-            self.part(Transcript).sync(view, dirty)
-        self.part(BoardPane).sync(view)
-        self.statuses = (tuple(view.status.items()), view.director_deciding)
-        self.cue, self.pointer, self.queued = view.cue, view.pointer, view.queue
-        self.lesson_status = view.lesson.line() if view.lesson is not None and self.lesson_shown() else None
-        self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
-        self.muted = view.muted
-        card = self.part(DecisionCardView)
-        card.stepping, card.card = view.stepping, view.decision_card
-        trace = self._trace_panel()
-        if trace is not None and trace.display:
-            trace.show(view.decisions)
-        board = self.part(BoardPane)
-        self.side_empty = board.showing_board and not view.board.elements and not (trace is not None and
-                                                                                   trace.display)
+    def on_send_requested(self, message: SendRequested) -> None:
+        if self._class is not None:
+            self._class.send(message.text, message.typed)
+
+    def on_decision_key(self, message: DecisionKey) -> None:
+        self.the_class.decision_key(message.key)
 
     def on_decision_card_released(self) -> None:
         if self.part(DecisionCardView).card is None:  # not when the next decision's card came before it
             self.focus_composer()
 
-    def watch_muted(self, muted: frozenset[str]) -> None:
-        if self.is_open:
-            self.part(Roster).update_muted(muted)
-
-    def watch_side_empty(self, empty: bool) -> None:
-        if self.is_open:
-            self.query_one("#side").set_class(empty, "-empty")
-
-    def watch_statuses(self) -> None:
-        if self.is_open:
-            self.part(Roster).update_status(self.view.status, self.view.director_deciding)
-
-    def watch_cue(self) -> None:
-        if not self.is_open:
-            return
-        cue = self.cue
-        self._placeholder()
-        self.part(CueBar).show(cue.options or [] if cue is not None else [])
-
-    def watch_replay_progress(self) -> None:
-        if self.is_open:
-            self._placeholder()
-
-    def watch_notice(self) -> None:
-        if self.is_open:
-            self._placeholder()
-
-    def _placeholder(self) -> None:
-        """What the composer says when empty: a replay's progress, the class getting ready, a short answer's hint,
-        the class's question to the learner, or how to ask."""
-        cue, status = self.cue, self.lesson_status
-        prompt = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
-        if status is not None and status.question is not None and not status.question.options:
-            prompt = SHORT_ANSWER_PLACEHOLDER
-        prompt = self.replay_progress or self.notice or prompt
-        self.part(Composer).placeholder = plain_block(prompt[:300])  # a str placeholder would be read as markup
-
-    def watch_pointer(self, pointer: Pointer | None) -> None:
-        if pointer is None or not self.is_open:
-            return
-        view = self.view
-
-        def fade() -> None:
-            if view.pointer is pointer:
-                view.clear_pointer()
-
-        self.set_timer(POINTER_SECONDS, fade)
-
-    def watch_queued(self, queued: tuple[str, ...]) -> None:
-        if self.is_open:
-            self.part(ComposerBox).show_queue(queued)
-            self.refresh_bindings()
-
-    async def watch_lesson_status(self, status: LessonStatus | None) -> None:
-        if not self.is_open:
-            return
-        line, quiz = self.part(LessonLine), self.part(QuizPanel)
-        if status is None:
-            line.show("", "", False)
-        else:
-            line.show(status.text, status.short, status.waiting)
-        question = status.question if status is not None else None
-        await quiz.show(question)
-        self._placeholder()
-        if question is None and quiz.has_focus_within:
-            self.part(Composer).focus()
-        self.refresh_bindings()
-
-    def watch_structured_output(self) -> None:
-        if self.is_open:
-            self.show_title()
-
-    # --- views ---------------------------------------------------------------------------------------
-
-    def action_help(self) -> None:
-        from maic_tui.tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen())
-
-    def _trace_panel(self) -> TracePanel | None:
-        return self._trace if self._trace is not None and self._trace.is_attached else None
-
-    def action_toggle_trace(self) -> None:
-        trace = self._trace_panel()
-        if trace is None:  # built on first use: a DataTable costs start-up time most sessions never need
-            from maic_tui.tui.widgets.trace_panel import TracePanel
-
-            trace = self._trace = TracePanel()
-            self.part(BoardPane).parent.mount(trace)  # type: ignore[union-attr]
-        else:
-            trace.display = not trace.display
-        if trace.display:
-            trace.show(self.view.decisions)
-            trace.focus()
-            trace.action_last()
-        else:
-            self.focus_composer()
-
     def on_trace_panel_left(self) -> None:
         self.focus_composer()
+
+    def on_scroll_requested(self, message: ScrollRequested) -> None:
+        self.body.scroll_transcript(message.pages)
+
+    def on_persona_requested(self, message: PersonaRequested) -> None:
+        self.show_persona(message.agent_id)
+
+    def on_class_ready(self) -> None:
+        self.records.waiting(self.recipe)  # what an LRS that was away missed goes now
+
+    async def on_fork_requested(self, message: ForkRequested) -> None:
+        await self.switching.fork(self.the_class, message.turn)
+
+    # --- what the palette runs (``palette.Room``) --------------------------------------------------------
+
+    def go_to_scene(self, index: int) -> None:
+        if self.the_class.go_to_scene(index):
+            self.part(BoardPane).mode = "slide"
+            self.flush()
+
+    def control_class(self, muted: frozenset[str] | None = None, max_agents: int | Literal["keep"] | None = "keep",
+                      ) -> None:
+        self.the_class.control(muted, max_agents)
+
+    async def switch_classroom(self, name: str) -> None:
+        await self.switching.to_classroom(self.the_class, name)
+
+    async def resume_session(self, session_id: str) -> None:
+        await self.switching.to_session(self.the_class, session_id)
+
+    def show_persona(self, agent_id: str) -> None:
+        overlays.show_persona(self, self.the_class, agent_id)
+
+    # --- the room's keys (``keys.py``), each handed to the part that does it --------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        the_class = self._class
+        if the_class is None:  # before the room is open only quitting and help work (and the app's palette, themes)
+            return action in ("help", "quit")
+        if action == "pause_replay":
+            return the_class.can_pause_replay()
+        if action in ("lesson", "slower", "faster"):
+            return the_class.turns.lesson is not None
+        if action == "toggle_voice":
+            return self.voice.available(the_class.turns)
+        if action == "export_records":
+            return self.records.recorded_session(the_class) is not None
+        if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
+            return False if the_class.recipe.replay is not None else True if the_class.stoppable() else None
+        if action == "stop":  # Ctrl+C: when there is nothing to stop, the app's binding (quit) takes it
+            return the_class.stoppable()
+        if action == "copy_selection":
+            return self._selection() is not None
+        return True
+
+    def action_interrupt(self) -> None:
+        self.the_class.interrupt()
+
+    def action_stop(self) -> None:
+        self.the_class.interrupt()
+
+    async def action_quit(self) -> None:
+        await self.app.action_quit()
+
+    def action_pause_replay(self) -> None:
+        self.the_class.pause_replay()
+
+    def action_lesson(self) -> None:
+        self.the_class.lesson_key()
+
+    def action_slower(self) -> None:
+        self.the_class.set_pace(slower=True)
+
+    def action_faster(self) -> None:
+        self.the_class.set_pace(slower=False)
+
+    def action_next_scene(self) -> None:
+        self.go_to_scene(self.the_class.view.scene_index + 1)
+
+    def action_previous_scene(self) -> None:
+        self.go_to_scene(self.the_class.view.scene_index - 1)
+
+    def action_step_mode(self) -> None:
+        self.the_class.toggle_step_mode()
+
+    def action_toggle_voice(self) -> None:
+        self.voice.toggle(self.the_class.turns)
+
+    def action_export_records(self) -> None:
+        self.records.export(self.the_class)
+
+    def action_new_classroom(self) -> None:
+        self.switching.new_classroom(self.the_class)
+
+    def action_help(self) -> None:
+        overlays.show_help(self)
+
+    def action_toggle_trace(self) -> None:
+        if not self.body.toggle_trace():
+            self.focus_composer()
 
     def action_toggle_board(self) -> None:
         self.part(BoardPane).toggle()
@@ -308,83 +373,14 @@ class RoomScreen(SwitchingScreen):
         board.focus()
         self.maximize(board)
 
-    def scroll_transcript(self, pages: int) -> None:
-        transcript = self.part(Transcript)
-        if pages < 0:
-            transcript.scroll_page_up()
-        else:
-            transcript.scroll_page_down()
-
-    def show_slide(self) -> None:
-        self.part(BoardPane).mode = "slide"
-
     def action_full_transcript(self) -> None:
-        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen, transcript_text
-
-        self.app.push_screen(FullTranscriptScreen(transcript_text(self.view)))
+        overlays.full_transcript(self, self.the_class)
 
     def action_talk_stats(self) -> None:
-        from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
-
-        self.app.push_screen(FullTranscriptScreen("\n".join(self.view.talk.lines()), "Talk statistics"))
+        overlays.talk_stats(self, self.the_class)
 
     def action_copy_last(self) -> None:
-        from maic_tui.room.view import AgentMessage
-
-        last = next((e for e in reversed(self.view.entries) if isinstance(e, AgentMessage)), None)
-        if last is not None:
-            self.app.copy_to_clipboard(last.text)
-            self.notify(f"Copied {last.name}'s message.", markup=False)
-
-    def show_persona(self, agent_id: str) -> None:
-        from maic_tui.tui.screens.persona import PersonaScreen
-
-        agent = self.classroom.agent(agent_id)
-        if agent is None:
-            return
-        scene, lead = self.view.scene, self.classroom.lead() or self.classroom.agents[0]
-        muted = self.view.muted
-        can_mute = agent.id != lead.id and self.recipe.replay is None
-
-        def toggled(mute: bool | None) -> None:
-            if mute:
-                self.control_class(muted ^ {agent.id})
-
-        self.app.push_screen(PersonaScreen(agent, scene.type if scene else None,
-                                           agent.id in muted if can_mute else None), toggled)
-
-    def repaint(self) -> None:
-        """Colours follow the theme's background."""
-        if self.is_open:
-            self.part(Roster).repaint()
-            self.part(Transcript).repaint()
-            self.part(BoardPane).refresh()
-
-    # --- keys ----------------------------------------------------------------------------------------
-
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        # Before the room is open only quitting and help work (and the app's palette and themes).
-        if not self.is_open:
-            return action in ("help", "quit")
-        if action == "pause_replay":
-            return self.replaying and self.log_player is not None
-        if action in ("lesson", "slower", "faster"):
-            return self.turns.lesson is not None
-        if action == "toggle_voice":
-            return self.turns.voice is not None
-        if action == "interrupt":  # shown, but disabled (Esc goes on to others) while there is nothing to stop
-            return False if self.recipe.replay is not None else True if self.stoppable() else None
-        if action == "stop":  # Ctrl+C: when there is nothing to stop, the app's binding (quit) takes it
-            return self.stoppable()
-        if action == "copy_selection":
-            return self._selection() is not None
-        return super().check_action(action, parameters)
-
-    def action_stop(self) -> None:
-        self.action_interrupt()
-
-    async def action_quit(self) -> None:
-        await self.app.action_quit()
+        overlays.copy_last(self, self.the_class)
 
     def _selection(self) -> str | None:
         composer = self.focused

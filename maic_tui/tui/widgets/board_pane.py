@@ -18,8 +18,8 @@ from maic_tui.tui.plain import plain
 from maic_tui.tui.theming import board_palette
 
 if TYPE_CHECKING:
-    from maic_tui.classroom.themes import ThemeSpec
     from maic_tui.room.view import ClassroomView
+    from maic_tui.tui.themes import ThemeSpec
     from maic_tui.whiteboard.elements import Element
 
 Mode = Literal["auto", "board", "slide"]

@@ -64,7 +64,7 @@ class DecisionCardView(Static, can_focus=True):
     }
     """
 
-    # Set by the room once a frame, from the view model.
+    # Bound to the room's body (data_bind), which sets them once a frame from the view model.
     stepping: var[bool] = var(False)  # step mode is on
     card: var[DecisionCard | None] = var(None)  # a decision waiting for the tester
 

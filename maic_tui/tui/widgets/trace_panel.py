@@ -12,6 +12,7 @@ from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
 from maic_tui.room.decision_detail import row
+from maic_tui.tui.messages import ForkRequested
 from maic_tui.tui.plain import plain
 
 if TYPE_CHECKING:
@@ -73,16 +74,15 @@ class TracePanel(OptionList):
         self.app.push_screen(DecisionScreen(turn, record), self._decision_closed)
 
     def _decision_closed(self, outcome: Outcome) -> None:
-        from maic_tui.tui.screens.switching import SwitchingScreen
         from maic_tui.tui.widgets.transcript import Transcript
 
         if outcome is None:
             return
-        screen = self.screen
-        if outcome[0] == "fork" and isinstance(screen, SwitchingScreen):
-            # On the screen's queue: the fork rebuilds the room, this panel included, which must not wait for itself.
-            screen.call_later(screen.fork_from, outcome[1])
-        elif outcome[0] == "message" and not screen.query_one(Transcript).show_message(outcome[1]):
+        if outcome[0] == "fork":
+            # Handled on the screen's queue: the fork rebuilds the room, this panel included, which must not wait
+            # for itself.
+            self.post_message(ForkRequested(outcome[1]))
+        elif outcome[0] == "message" and not self.screen.query_one(Transcript).show_message(outcome[1]):
             self.notify("That message is no longer on screen: Ctrl+P “Full transcript” has it.")
 
     def action_leave(self) -> None:
