@@ -25,11 +25,11 @@ from maic_tui.events import AgentEndEvent, CueUserEvent, DoneEvent, Event, Think
 from maic_tui.live.session import ClassroomSession
 from maic_tui.live.step_mode import StepMode
 from maic_tui.llm import ModelOptions
-from maic_tui.log.opening import start_log
+from maic_tui.log.log_start import start_log
 from maic_tui.log.store import DB_NAME
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import addressed
-from maic_tui.orchestration.parser import StreamParser
+from maic_tui.orchestration.answers.parser import StreamParser
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.routing.mentions import addressed
 
 CHUNK = 4
 OUTPUT_CHARS = 2_000

@@ -10,8 +10,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from maic_tui.evaluation.command import run_eval
-from maic_tui.orchestration.prompts.director import DIRECTS
+from maic_tui.evaluation.eval_command import run_eval
+from maic_tui.orchestration.prompts.director_request import DIRECTS
 from tests.fake_openai import Reply, fake_openai
 
 SCENARIOS = ["rule1-teacher-first", "rule5-question-to-teacher", "greeting", "off-topic"]

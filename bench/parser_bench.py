@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 from langchain_core.utils.json import parse_partial_json
 
-from maic_tui.orchestration.parser import StreamParser
+from maic_tui.orchestration.answers.parser import StreamParser
 
 SENTENCE = "The derivative measures how fast a quantity changes; think of a speedometer [1]. "
 

@@ -16,7 +16,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
-from maic_tui.orchestration.mentions import addressed
+from maic_tui.orchestration.routing.mentions import addressed
 
 MESSAGES = ["What is a derivative?", "How do I differentiate x cubed?"]
 

@@ -32,8 +32,8 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.pace import READING_PACE
-from maic_tui.orchestration.mentions import addressed
 from maic_tui.orchestration.prompts.example import is_filler
+from maic_tui.orchestration.routing.mentions import addressed
 
 PACE = READING_PACE.chars_per_second  # the default: 250 words a minute
 CLASSES = {

@@ -27,9 +27,9 @@ from maic_tui.events import ActionEvent, AgentStartEvent, DoneEvent, ErrorEvent,
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import DIRECTOR, ModelOptions
 from maic_tui.llm.client import ModelClient
-from maic_tui.orchestration.guards import is_clear_question
-from maic_tui.orchestration.mentions import addressed
 from maic_tui.orchestration.prompts.example import is_filler
+from maic_tui.orchestration.routing.guards import is_clear_question
+from maic_tui.orchestration.routing.mentions import addressed
 
 QUESTIONS = ["What is a derivative?", "How do I differentiate x cubed?", "Why does that happen?",
              "Can you show me on the board?", "What is the derivative of a constant?"]

@@ -12,8 +12,8 @@ from maic_tui.events import ActionEvent, AgentEndEvent, AgentStartEvent, DoneEve
 from maic_tui.live.lesson_player import LessonPlayer, Played
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.orchestration.mentions import Addressed, addressed
-from maic_tui.orchestration.state import TurnSettings
+from maic_tui.orchestration.graph.state import TurnSettings
+from maic_tui.orchestration.routing.mentions import Addressed, addressed
 
 AGENTS = [
     {"id": "teacher", "name": "Ms. Hale", "role": "teacher", "persona": "Calm and precise.", "avatar": "T",

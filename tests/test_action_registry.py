@@ -85,7 +85,7 @@ def test_chips_and_ledger_lines_come_from_the_schemas() -> None:
 def test_every_kind_is_built_and_drawn_through_one_table_each() -> None:
     from maic_tui.whiteboard.board import BUILDERS
     from maic_tui.whiteboard.elements import ELEMENT_TYPES
-    from maic_tui.whiteboard.render.board import DRAWERS
+    from maic_tui.whiteboard.render.board_drawing import DRAWERS
 
     draws = {ACTION_SCHEMAS[name] for name in ALL_ACTIONS if name.startswith("wb_draw_")}
     assert set(BUILDERS) == draws

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from maic_tui.classroom import load_classroom
-from maic_tui.orchestration.mentions import addressed_agent
+from maic_tui.orchestration.routing.mentions import addressed_agent
 
 
 @pytest.mark.parametrize(("message", "agent"), [

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 from maic_tui.events import ActionEvent, AgentStartEvent, TextDeltaEvent
-from maic_tui.orchestration.state import TurnSettings
+from maic_tui.orchestration.graph.state import TurnSettings
 from maic_tui.whiteboard import Whiteboard
 from tests.engine_helpers import (
     act,
@@ -205,7 +205,7 @@ async def test_closing_a_turn_closes_its_run_at_once(tmp_path: Path) -> None:
 
 
 async def test_a_bug_inside_the_graph_still_ends_the_turn_properly(tmp_path: Path, monkeypatch) -> None:
-    import maic_tui.orchestration.director as director
+    import maic_tui.orchestration.routing.director as director
 
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("prompt builder exploded")

@@ -14,7 +14,7 @@ from rich.cells import cell_len
 
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import draw_board, fitted_size
-from maic_tui.whiteboard.render.board import CLAIMS
+from maic_tui.whiteboard.render.board_drawing import CLAIMS
 from maic_tui.whiteboard.render.canvas import BLOCKED, Canvas
 from maic_tui.whiteboard.render.charts import chart_lines
 from tests.board_samples import EVERY_ELEMENT

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.loader import load_classroom_text, sample_names
-from maic_tui.classroom.writer import classroom_toml, string
+from maic_tui.classroom.toml_writer import classroom_toml, string
 
 
 @pytest.mark.parametrize("name", sample_names())

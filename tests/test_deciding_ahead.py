@@ -19,7 +19,7 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.live.step_mode import StepMode
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import Record
-from maic_tui.orchestration.prompts.director import DIRECTS
+from maic_tui.orchestration.prompts.director_request import DIRECTS
 from maic_tui.room.decision_detail import row, sections
 from maic_tui.room.decisions import SessionDecisions
 from tests.engine_helpers import (
@@ -291,8 +291,8 @@ async def test_a_servers_grammar_bounds_what_the_director_writes_besides_its_cho
 async def test_a_cancel_that_comes_as_the_answer_grows_is_never_lost() -> None:
     """Ctrl-C cancels the running turn while an answer is being shown: the cancel must reach the turn even when the
     answer grew in the same instant (asyncio.wait_for on Python 3.11 returned the result and dropped the cancel)."""
-    from maic_tui.orchestration.answer import Answer
-    from maic_tui.orchestration.items import TextDelta
+    from maic_tui.orchestration.answers.answer import Answer
+    from maic_tui.orchestration.answers.items import TextDelta
 
     answer = Answer("teacher")
     waiting = asyncio.ensure_future(answer.grown(10.0))
@@ -310,7 +310,7 @@ async def test_a_cancel_that_comes_as_the_answer_grows_is_never_lost() -> None:
 async def test_an_answer_cancelled_before_it_ran_never_made_its_call() -> None:
     """An interruption can cancel an answer's task before it ran: the model call is made only inside it, so no call
     is left made and never awaited (Python warned about one at exit, after a simulation's last line)."""
-    from maic_tui.orchestration.answer import Answer
+    from maic_tui.orchestration.answers.answer import Answer
 
     made: list[str] = []
 
@@ -331,9 +331,9 @@ async def test_the_director_is_told_the_answer_is_written_the_moment_the_model_f
     """Not once the word being read is due: a word's reading time (0.2-0.3 s at the default pace) sooner, which is
     most of a short message's slack. The model finishes while the second word waits to be shown; the director is
     told then, with that word still to come."""
-    from maic_tui.orchestration.answer import Answer
-    from maic_tui.orchestration.items import Item, TextDelta
-    from maic_tui.orchestration.showing import show
+    from maic_tui.orchestration.answers.answer import Answer
+    from maic_tui.orchestration.answers.items import Item, TextDelta
+    from maic_tui.orchestration.answers.showing import show
 
     seen: list[tuple[str, Any]] = []
 

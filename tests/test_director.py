@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from maic_tui.orchestration.history import TRANSCRIPT_STEP
-from maic_tui.orchestration.mentions import UnknownAgentError
-from maic_tui.orchestration.state import TurnSettings
+from maic_tui.orchestration.graph.conversation import TRANSCRIPT_STEP
+from maic_tui.orchestration.graph.state import TurnSettings
+from maic_tui.orchestration.routing.mentions import UnknownAgentError
 from tests.engine_helpers import (
     AGENTS,
     assert_well_formed,
@@ -216,7 +216,7 @@ async def test_each_decision_reads_anew_only_what_was_said_since_the_one_before(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The director's system message is the class's opening and the conversation: each one starts with the one
     before (a prompt cache reuses it whole), except where the transcript's window steps on."""
-    import maic_tui.orchestration.director as director_module
+    import maic_tui.orchestration.routing.director as director_module
 
     systems: list[str] = []
     original = director_module.director_messages

@@ -12,7 +12,7 @@ import pytest
 from maic_tui.events import DoneEvent
 from maic_tui.live.driver import TurnDriver
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record
-from maic_tui.orchestration.mentions import Addressed, UnknownAgentError
+from maic_tui.orchestration.routing.mentions import Addressed, UnknownAgentError
 from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
 from tests.engine_helpers import classroom, pick, script_session, text
 

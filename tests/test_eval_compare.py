@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
-from maic_tui.orchestration.prompts.director import DIRECTS
+from maic_tui.orchestration.prompts.director_request import DIRECTS
 from maic_tui.paths import SCENARIOS_DIR
 from tests.fake_openai import Reply, fake_openai
 

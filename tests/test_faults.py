@@ -12,7 +12,7 @@ from pydantic import BaseModel, ValidationError
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.errors import describe
-from maic_tui.orchestration.context import EngineContext
+from maic_tui.orchestration.graph.engine_context import EngineContext
 from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
 from tests.fake_openai import Reply, fake_openai
 

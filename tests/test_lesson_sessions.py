@@ -220,7 +220,7 @@ def test_an_interrupted_turn_the_lesson_opened_is_replayed_as_the_learner_saw_it
                                                                                  private_data_dir: Path) -> None:
     from maic_tui.classroom import load_classroom
     from maic_tui.live.session import ClassroomSession
-    from maic_tui.log.opening import start_log
+    from maic_tui.log.log_start import start_log
     from tests.engine_helpers import pick, text
     from tests.test_classroom import MINIMAL
     from tests.test_lesson_files import STUDENT, slide

@@ -13,7 +13,7 @@ from maic_tui.demo.planner import fit_to_board, match_answer, plan_for
 from maic_tui.events import ActionEvent, to_json
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError
-from maic_tui.orchestration.guards import is_clear_question
+from maic_tui.orchestration.routing.guards import is_clear_question
 from maic_tui.provider import make_provider
 from tests.engine_helpers import assert_well_formed, classroom, done, play, spoken
 
@@ -155,7 +155,7 @@ async def test_demo_teacher_moderates_a_turn_the_students_carried() -> None:
 
 
 def test_demo_pace_is_readable_by_default_and_zero_on_request() -> None:
-    from maic_tui.demo.model import CHUNK_SIZE, DemoChatModel
+    from maic_tui.demo.chat_model import CHUNK_SIZE, DemoChatModel
     from maic_tui.llm.context import CallContext
     from maic_tui.llm.options import DEMO_PACE
 

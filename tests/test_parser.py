@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from maic_tui.orchestration.parser import Item, ParsedAction, StreamParser, TextDelta
+from maic_tui.orchestration.answers.parser import Item, ParsedAction, StreamParser, TextDelta
 
 
 def run(text: str, size: int = 3) -> list[Item]:

@@ -8,8 +8,7 @@ import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
-from maic_tui.orchestration.decision import DecisionError, parse_decision
-from maic_tui.orchestration.history import (
+from maic_tui.orchestration.graph.conversation import (
     ENTRY_CHARS,
     NOTHING_YET,
     TRANSCRIPT_STEP,
@@ -17,9 +16,10 @@ from maic_tui.orchestration.history import (
     HistoryEntry,
     transcript,
 )
-from maic_tui.orchestration.prompts.agent import agent_messages, agent_part
-from maic_tui.orchestration.prompts.director import director_messages
-from maic_tui.orchestration.prompts.opening import RULES, class_opening, shared_part
+from maic_tui.orchestration.prompts.agent_request import agent_messages, agent_part
+from maic_tui.orchestration.prompts.director_request import director_messages
+from maic_tui.orchestration.prompts.shared_part import RULES, class_opening, shared_part
+from maic_tui.orchestration.routing.director_answer import DecisionError, parse_decision
 from maic_tui.whiteboard import Whiteboard
 from tests.engine_helpers import classroom
 
@@ -163,7 +163,7 @@ def test_agent_prompt_lists_actions_board_ids_conflicts_and_peers() -> None:
 
 
 def test_each_roles_worked_example_is_concrete_valid_output_from_the_class() -> None:
-    from maic_tui.orchestration.parser import ParsedAction, StreamParser, TextDelta
+    from maic_tui.orchestration.answers.parser import ParsedAction, StreamParser, TextDelta
 
     opening = class_opening(ROOM)
     teacher_line = next(line for line in opening.splitlines() if line.startswith("- teacher: "))

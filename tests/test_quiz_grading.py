@@ -61,7 +61,7 @@ def test_a_grader_answer_without_a_score_is_one_line(raw: str) -> None:
 
 def test_feedback_names_a_keyword_stem_in_the_questions_own_words_and_the_reaction_does_not_stutter() -> None:
     from maic_tui.classroom.loader import load_classroom
-    from maic_tui.demo.lesson import reaction
+    from maic_tui.demo.lesson_turns import reaction
     from maic_tui.live.lesson_talk import reaction_call
 
     room = load_classroom("derivatives")

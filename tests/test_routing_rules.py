@@ -12,7 +12,7 @@ import pytest
 from maic_tui.classroom.models import Classroom
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.orchestration.guards import RoutingView, acceptable
+from maic_tui.orchestration.routing.guards import RoutingView, acceptable
 from tests.engine_helpers import AGENTS, classroom, done, pick, play, script_session, spoken, text
 from tests.fake_openai import Reply, fake_openai
 
@@ -162,14 +162,14 @@ def _turn(agent_id: str, said: str = "Something.") -> Any:
     (("ta", "kim", "lee"), "teacher"),  # the assistant's opening answered no student
 ])
 def test_where_a_discussion_round_stands(spoken: tuple[str, ...], expected: str | None) -> None:
-    from maic_tui.orchestration.guards import discussion_round
+    from maic_tui.orchestration.routing.guards import discussion_round
 
     turns = tuple(_turn(a) if a else _turn("lee", "") for a in spoken)
     assert discussion_round(RoutingView(debate(), "Cars are noisy.", turns)) == expected
 
 
 def test_a_discussion_without_its_teacher_is_summed_up_by_the_assistant() -> None:
-    from maic_tui.orchestration.guards import discussion_round
+    from maic_tui.orchestration.routing.guards import discussion_round
 
     room = debate(agents=[a for a in AGENTS if a["role"] != "teacher"])
     assert discussion_round(RoutingView(room, "Cars are noisy.", (_turn("kim"), _turn("lee")))) == "ta"
@@ -205,8 +205,8 @@ async def test_after_the_teacher_asks_the_learner_a_question_only_the_learner_ma
     ("teacher", "", False),
 ])
 def test_who_asked_the_learner(speaker: str, said: str, expected: bool) -> None:
-    from maic_tui.orchestration.decision import Decision
-    from maic_tui.orchestration.guards import asked_the_learner, check
+    from maic_tui.orchestration.routing.director_answer import Decision
+    from maic_tui.orchestration.routing.guards import asked_the_learner, check
 
     view = RoutingView(classroom(), "How?", (_turn(speaker, said[:100]),), said)
     assert asked_the_learner(view) is expected
@@ -216,7 +216,7 @@ def test_who_asked_the_learner(speaker: str, said: str, expected: bool) -> None:
 
 
 async def test_step_mode_shows_the_guard_against_a_student_after_the_teachers_question(tmp_path: Path) -> None:
-    from maic_tui.orchestration.manual import QueuedPicks
+    from maic_tui.orchestration.routing.manual import QueuedPicks
 
     script = {"director": [], "agents": {"teacher": [text("Which one would a speed camera measure?")],
                                          "lee": [text("Does it still work if the car stops dead?")]}}

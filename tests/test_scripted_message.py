@@ -7,7 +7,7 @@ from pathlib import Path
 
 from maic_tui.classroom.lesson import ScriptStep
 from maic_tui.events import ActionEvent, AgentEndEvent, AgentStartEvent, TextDeltaEvent
-from maic_tui.orchestration.scripted import scripted_message
+from maic_tui.orchestration.answers.scripted import scripted_message
 from tests.engine_helpers import classroom, script_session
 
 

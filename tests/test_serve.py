@@ -13,7 +13,7 @@ import pytest
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
 from maic_tui.colors import readable_on
-from maic_tui.serve.command import app_command, public_url
+from maic_tui.serve.serve_command import app_command, public_url
 from maic_tui.tui.themes import load_themes
 from tests.browser import chromium_page
 from tests.png import colours_in, read_png

@@ -15,7 +15,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from maic_tui.serve.guards import Served
+from maic_tui.serve.request_guards import Served
 from maic_tui.serve.tab import MAX_COLUMNS, MAX_ROWS, clamp_size
 from tests.browser import chromium_page
 from tests.serving import alive, serving

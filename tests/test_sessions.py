@@ -24,7 +24,7 @@ from maic_tui.events import AgentEndEvent, DoneEvent, Event, TextDeltaEvent, to_
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.exports import jsonl
-from maic_tui.log.opening import continue_log, start_log
+from maic_tui.log.log_start import continue_log, start_log
 from maic_tui.log.records import LearnerRecord, LogError, read_jsonl
 from maic_tui.log.store import DB_NAME, LogStore, StoreError
 from maic_tui.paths import SAMPLES_DIR

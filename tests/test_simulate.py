@@ -11,7 +11,7 @@ import pytest
 
 from maic_tui.classroom import load_classroom
 from maic_tui.cli import main
-from maic_tui.demo.learner import DemoLearner
+from maic_tui.demo.simulated_learner import DemoLearner
 from maic_tui.llm.context import Said
 from maic_tui.log.records import LearnerRecord
 from maic_tui.room.replay import open_recorded

@@ -11,7 +11,7 @@ import pytest
 
 from maic_tui.cli import main
 from maic_tui.events import TraceRecord
-from maic_tui.orchestration.picking import DecisionRequest
+from maic_tui.orchestration.routing.picking import DecisionRequest
 from tests.engine_helpers import done, pick, play, script_session, text
 
 

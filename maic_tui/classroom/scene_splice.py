@@ -10,7 +10,7 @@ from typing import Any
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.toml_layout import Layout
-from maic_tui.classroom.writer import scene_toml
+from maic_tui.classroom.toml_writer import scene_toml
 
 
 class CannotSplice(BadInput):

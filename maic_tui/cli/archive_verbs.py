@@ -47,7 +47,7 @@ def _export(args: argparse.Namespace) -> int:
 
         return export_svg(args.session, args.data_dir, args.output, sys.stdout)
     if args.format == "xapi" or args.lrs is not None:
-        from maic_tui.commands import records
+        from maic_tui.commands import record_exports as records
 
         return records.export_xapi(args.session, args.format, args.data_dir, args.output, args.learner, args.lrs,
                                    sys.stdout)
@@ -75,7 +75,7 @@ def _report_arguments(report: argparse.ArgumentParser) -> None:
 
 
 def _report(args: argparse.Namespace) -> int:
-    from maic_tui.commands import records
+    from maic_tui.commands import record_exports as records
 
     return records.print_report(args.classroom, args.format, args.data_dir, args.output, sys.stdout,
                                 every_kind=args.every_kind)

@@ -38,7 +38,7 @@ def _eval(args: argparse.Namespace) -> int:
         from maic_tui.evaluation.comparison import compare
 
         return compare(args.compare[0], args.compare[1], sys.stdout)
-    from maic_tui.evaluation.command import run_eval
+    from maic_tui.evaluation.eval_command import run_eval
 
     return run_eval(args.scenarios, model_flags(args), args.repeat, args.report, sys.stdout, sys.stderr,
                     args.concurrency)

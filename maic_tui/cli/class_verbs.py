@@ -160,7 +160,7 @@ def _serve_arguments(serve: argparse.ArgumentParser) -> None:
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from maic_tui.serve.command import serve
+    from maic_tui.serve.serve_command import serve
 
     flags = model_flags(args) | {"theme": args.theme, "pace": args.pace, "data_dir": args.data_dir}
     return serve(args.classroom or DEFAULT_CLASSROOM, flags, args.host, args.port, args.public_url, args.max_classes)

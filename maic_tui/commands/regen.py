@@ -23,7 +23,7 @@ from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import one_line, terminal_safe
 
 if TYPE_CHECKING:
-    from maic_tui.generation.regen import SceneWork
+    from maic_tui.generation.regenerate import SceneWork
 
 
 class RegenError(BadInput):
@@ -47,7 +47,7 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
               err: TextIO | None = None, stop: StopSignals | None = None) -> int:
     from maic_tui.classroom.scene_splice import insert_scene, replace_scene
     from maic_tui.generation.pipeline import GenerationFailed, Generator
-    from maic_tui.generation.regen import draft_of, regenerate
+    from maic_tui.generation.regenerate import draft_of, regenerate
     from maic_tui.generation.stages import Brief
 
     out, err = out or sys.stdout, err or sys.stderr
@@ -104,7 +104,7 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
 
 def _work(classroom: Classroom, scene: str | None, add_after: tuple[str, str] | None, questions: bool,
           note: str) -> SceneWork:
-    from maic_tui.generation.regen import SceneWork
+    from maic_tui.generation.regenerate import SceneWork
 
     note = " ".join(note.split())
     if add_after is not None:

@@ -21,8 +21,8 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.live.voice import make_speaker
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import InterruptRecord, LearnerRecord, Record, StepRecord, record_json
-from maic_tui.orchestration.decision import END, USER
-from maic_tui.orchestration.manual import QueuedPicks
+from maic_tui.orchestration.routing.director_answer import END, USER
+from maic_tui.orchestration.routing.manual import QueuedPicks
 from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.settings import resolve_settings
 from maic_tui.speech.choice import VoiceSettings

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from maic_tui.lazy import lazy_exports
 
 if TYPE_CHECKING:
-    from maic_tui.demo.learner import DemoLearner
-    from maic_tui.demo.model import DemoChatModel
+    from maic_tui.demo.chat_model import DemoChatModel
+    from maic_tui.demo.simulated_learner import DemoLearner
 
 __all__ = ["DemoChatModel", "DemoLearner"]
 
-__getattr__ = lazy_exports(__name__, {"DemoChatModel": "model", "DemoLearner": "learner"})
+__getattr__ = lazy_exports(__name__, {"DemoChatModel": "chat_model", "DemoLearner": "simulated_learner"})

@@ -10,7 +10,7 @@ from itertools import pairwise
 from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.scenario import Expect
 from maic_tui.events import AgentStartEvent, DoneEvent, ErrorEvent, Event, TextDeltaEvent, TraceRecord
-from maic_tui.orchestration.decision import END, USER
+from maic_tui.orchestration.routing.director_answer import END, USER
 from maic_tui.whiteboard import Whiteboard
 
 _REEXPLAIN = re.compile(r"\b(re-?explain|explain\b.{0,20}\bagain|repeat (the|your|that) explanation)", re.I)

@@ -19,7 +19,7 @@ from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import LearnerRecord, Record
-from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.text_safety import one_line
 
 

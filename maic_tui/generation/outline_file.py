@@ -12,8 +12,8 @@ from pydantic import Field, ValidationError
 from maic_tui.bad_input import field_path, validation_message
 from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.toml_layout import Layout
+from maic_tui.classroom.toml_writer import key, value
 from maic_tui.classroom.voices import voice_problems
-from maic_tui.classroom.writer import key, value
 from maic_tui.generation import build
 from maic_tui.strict import Strict
 from maic_tui.text_safety import clean_tree

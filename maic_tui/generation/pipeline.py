@@ -14,7 +14,7 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from maic_tui.bad_input import MAX_FILE_BYTES
 from maic_tui.classroom.loader import check_text
 from maic_tui.classroom.models import Classroom
-from maic_tui.classroom.writer import data_toml
+from maic_tui.classroom.toml_writer import data_toml
 from maic_tui.files import encodable
 from maic_tui.generation import answers, build, stages
 from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
@@ -24,7 +24,7 @@ from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
 from maic_tui.llm.structured_modes import ModeMemory
-from maic_tui.orchestration.decision import ObjectScanner
+from maic_tui.orchestration.routing.director_answer import ObjectScanner
 from maic_tui.provider import make_provider
 
 REPAIRS = 2  # a stage is asked again at most this many times with the loader's lines

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from maic_tui.live.session import ClassroomSession
     from maic_tui.llm import ModelOptions
     from maic_tui.log.records import Timed
-    from maic_tui.orchestration.state import TurnSettings
+    from maic_tui.orchestration.graph.state import TurnSettings
     from maic_tui.room.replay import Recorded
     from maic_tui.speech.choice import VoiceSettings
 
@@ -51,7 +51,7 @@ class SessionRecipe:
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
     from maic_tui.live.session import ClassroomSession
     from maic_tui.llm import ModelOptions
-    from maic_tui.log.opening import continue_log, start_log
+    from maic_tui.log.log_start import continue_log, start_log
     from maic_tui.log.store import StoreError
 
     options = recipe.options or ModelOptions()

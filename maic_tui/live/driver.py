@@ -27,7 +27,7 @@ from maic_tui.log.records import (
     Record,
     StepRecord,
 )
-from maic_tui.orchestration.mentions import Addressed, addressed
+from maic_tui.orchestration.routing.mentions import Addressed, addressed
 from maic_tui.text_safety import one_line
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from maic_tui.classroom.quiz import Grade, GradeError, grade_offline, parse_grad
 from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import GRADER, CallContext
-from maic_tui.orchestration.decision import ObjectScanner
+from maic_tui.orchestration.routing.director_answer import ObjectScanner
 
 GRADER_TOKENS = 200
 GRADER_CHAR_CAP = 2_000

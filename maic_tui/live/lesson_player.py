@@ -46,8 +46,8 @@ from maic_tui.log.records import (
     StepData,
     StepRecord,
 )
-from maic_tui.orchestration.mentions import Addressed
-from maic_tui.orchestration.scripted import ScriptedMessage
+from maic_tui.orchestration.answers.scripted import ScriptedMessage
+from maic_tui.orchestration.routing.mentions import Addressed
 
 Played = AsyncGenerator[Record, None]
 class LessonPlayer:

@@ -29,11 +29,11 @@ from maic_tui.log.records import (
     SceneData,
     SceneRecord,
 )
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.engine import TurnEngine
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import Addressed
-from maic_tui.orchestration.state import TurnSettings
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.engine import TurnEngine
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import TurnSettings
+from maic_tui.orchestration.routing.mentions import Addressed
 from maic_tui.provider import make_provider
 from maic_tui.whiteboard import Whiteboard
 

@@ -13,8 +13,8 @@ from dataclasses import replace
 from typing import Literal
 
 from maic_tui.classroom.models import Classroom
-from maic_tui.orchestration.decision import END, USER
-from maic_tui.orchestration.picking import DecisionCard, DecisionRequest
+from maic_tui.orchestration.routing.director_answer import END, USER
+from maic_tui.orchestration.routing.picking import DecisionCard, DecisionRequest
 
 Command = tuple[Literal["pick", "ask", "accept", "release"], str]
 

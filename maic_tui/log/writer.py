@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from maic_tui.log.delta_runs import DeltaRun, rows_of
 from maic_tui.log.records import Record, SessionInfo, Timed, record_json
 from maic_tui.log.store import LogStore, transaction
-from maic_tui.orchestration.stream_redaction import redact_model
+from maic_tui.orchestration.graph.stream_redaction import redact_model
 from maic_tui.redaction import redact, usable_secrets
 
 FLUSH_SECONDS = 0.1

@@ -37,7 +37,7 @@ from maic_tui.log.records import (
     Timed,
 )
 from maic_tui.log.store import LogStore
-from maic_tui.orchestration.history import HistoryEntry
+from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.room.view import ClassroomView
 from maic_tui.whiteboard import Whiteboard
 

@@ -42,7 +42,7 @@ from maic_tui.log.records import (
     StepRecord,
 )
 from maic_tui.log.talk import TalkStats
-from maic_tui.orchestration.picking import DecisionCard
+from maic_tui.orchestration.routing.picking import DecisionCard
 from maic_tui.room.decisions import SessionDecisions
 from maic_tui.room.lesson_state import LessonState
 from maic_tui.room.turn_so_far import TurnSoFar

@@ -21,8 +21,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-from maic_tui.serve.guards import Served
 from maic_tui.serve.page import class_page, full_page
+from maic_tui.serve.request_guards import Served
 from maic_tui.serve.tab import TabApp, clamp_size
 from maic_tui.text_safety import one_line
 

@@ -192,7 +192,7 @@ async def test_board_actions_update_the_pane_in_order(tmp_path: Path) -> None:
 
 
 async def test_a_sent_message_is_read_once_from_the_composer_to_the_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    from maic_tui.orchestration import mentions
+    from maic_tui.orchestration.routing import mentions
 
     readings: list[str] = []
     reading = mentions.mentioned_agent

@@ -20,7 +20,7 @@ from maic_tui.classroom import load_classroom
 from maic_tui.live.assembly import SessionRecipe
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.options import ModelOptions
-from maic_tui.log.opening import start_log
+from maic_tui.log.log_start import start_log
 from maic_tui.text_safety import one_line
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.plain import as_markup

@@ -6,7 +6,7 @@ from rich.text import Text
 
 from maic_tui.scenes.quiz.model import QuizScene
 from maic_tui.text_safety import terminal_safe
-from maic_tui.whiteboard.render.board import BoardPalette
+from maic_tui.whiteboard.render.board_drawing import BoardPalette
 from maic_tui.whiteboard.render.content import wrap
 from maic_tui.whiteboard.render.slide import INDENT
 

@@ -16,7 +16,7 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import DecisionCardReleased, DecisionKey
 
 if TYPE_CHECKING:
-    from maic_tui.orchestration.picking import DecisionCard, Proposal
+    from maic_tui.orchestration.routing.picking import DecisionCard, Proposal
 
 ROOM_KEYS = frozenset({"escape", "ctrl+c", "ctrl+q", "ctrl+t", "ctrl+p", "tab", "shift+tab", "pageup", "pagedown"})
 FUNCTION_KEY = re.compile(r"f\d+")

@@ -22,7 +22,7 @@ from maic_tui.tui.widgets.transcript import Transcript
 
 if TYPE_CHECKING:
     from maic_tui.events import CueUserData
-    from maic_tui.orchestration.picking import DecisionCard
+    from maic_tui.orchestration.routing.picking import DecisionCard
     from maic_tui.room.lesson_state import LessonStatus
     from maic_tui.tui.parts.the_class import TheClass
     from maic_tui.tui.themes import ThemeSpec

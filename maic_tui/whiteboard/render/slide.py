@@ -21,7 +21,7 @@ from maic_tui.scenes.slide_elements import (
 )
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import TableElement
-from maic_tui.whiteboard.render.board import BoardPalette
+from maic_tui.whiteboard.render.board_drawing import BoardPalette
 from maic_tui.whiteboard.render.content import table_lines, wrap
 from maic_tui.whiteboard.render.latex import to_unicode
 

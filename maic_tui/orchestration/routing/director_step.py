@@ -22,9 +22,9 @@ from maic_tui.events import (
     TracePath,
     TraceRecord,
 )
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.decision import END, USER
-from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import TurnState
+from maic_tui.orchestration.routing.director_answer import END, USER
 from maic_tui.text_safety import terminal_safe
 
 

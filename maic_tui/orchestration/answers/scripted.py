@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from maic_tui.classroom.lesson import ScriptStep
 from maic_tui.classroom.models import Agent
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, Event
-from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
+from maic_tui.orchestration.answers.agent_run import AgentRun
+from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta
+from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.scenes.registry import actions_in
 
 WORDS_PER_PIECE = 3

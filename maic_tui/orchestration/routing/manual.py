@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Awaitable, Callable, Iterable
 
-from maic_tui.orchestration.decision import END, USER, Decision
-from maic_tui.orchestration.director_step import Choice, DirectorStep
-from maic_tui.orchestration.guards import RoutingView, check
-from maic_tui.orchestration.picking import DecisionRequest, Picker, Proposal
+from maic_tui.orchestration.routing.director_answer import END, USER, Decision
+from maic_tui.orchestration.routing.director_step import Choice, DirectorStep
+from maic_tui.orchestration.routing.guards import RoutingView, check
+from maic_tui.orchestration.routing.picking import DecisionRequest, Picker, Proposal
 
 PICKED = "picked by the tester"
 

@@ -10,12 +10,12 @@ from maic_tui.classroom.models import Agent
 from maic_tui.llm import CallContext
 from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
-from maic_tui.orchestration.answer import Answer
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.parser import StreamParser
-from maic_tui.orchestration.prompts.agent import agent_messages
-from maic_tui.orchestration.state import AGENT_TOKENS, TurnState
-from maic_tui.orchestration.structured import agent_schema
+from maic_tui.orchestration.answers.answer import Answer
+from maic_tui.orchestration.answers.parser import StreamParser
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import AGENT_TOKENS, TurnState
+from maic_tui.orchestration.prompts.agent_request import agent_messages
+from maic_tui.orchestration.routing.director_schema import agent_schema
 from maic_tui.scenes.registry import actions_in
 
 

@@ -11,15 +11,15 @@ from langgraph.types import StreamWriter
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import ModelError, describe
 from maic_tui.llm.client import Interrupted
-from maic_tui.orchestration.agent_model import allowed_actions, reading_pace, start_answer
-from maic_tui.orchestration.agent_outcome import agent_update
-from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.ahead import Foresight
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.items import Item
+from maic_tui.orchestration.answers.agent_model import allowed_actions, reading_pace, start_answer
+from maic_tui.orchestration.answers.agent_outcome import agent_update
+from maic_tui.orchestration.answers.agent_run import AgentRun
+from maic_tui.orchestration.answers.items import Item
+from maic_tui.orchestration.answers.showing import show
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import TurnState
 from maic_tui.orchestration.prompts.example import example_speech
-from maic_tui.orchestration.showing import show
-from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.routing.ahead import Foresight
 
 
 async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter,

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from maic_tui.llm import ModelError
-from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.state import TurnState
+from maic_tui.orchestration.answers.agent_run import AgentRun
+from maic_tui.orchestration.graph.state import TurnState
 
 PLACEHOLDER = "speech was only a placeholder or the prompt's example: counted as empty"
 

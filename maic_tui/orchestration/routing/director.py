@@ -23,8 +23,10 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.decision import (
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
+from maic_tui.orchestration.prompts.director_request import director_messages, reask_message
+from maic_tui.orchestration.routing.director_answer import (
     END,
     USER,
     Decision,
@@ -33,8 +35,9 @@ from maic_tui.orchestration.decision import (
     ends_the_turn,
     parse_decision,
 )
-from maic_tui.orchestration.director_step import Choice, DirectorStep
-from maic_tui.orchestration.guards import (
+from maic_tui.orchestration.routing.director_schema import director_schema
+from maic_tui.orchestration.routing.director_step import Choice, DirectorStep
+from maic_tui.orchestration.routing.guards import (
     RoutingView,
     acceptable,
     check,
@@ -42,10 +45,7 @@ from maic_tui.orchestration.guards import (
     fallback,
     teacher_first,
 )
-from maic_tui.orchestration.manual import manual_choice
-from maic_tui.orchestration.prompts.director import director_messages, reask_message
-from maic_tui.orchestration.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
-from maic_tui.orchestration.structured import director_schema
+from maic_tui.orchestration.routing.manual import manual_choice
 
 _ROLES: dict[str, Literal["system", "user", "assistant"]] = {"system": "system", "human": "user", "ai": "assistant"}
 ANSWER = "Answer the learner's message."

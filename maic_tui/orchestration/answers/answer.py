@@ -9,7 +9,7 @@ import re
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
-from maic_tui.orchestration.items import Item, TextDelta
+from maic_tui.orchestration.answers.items import Item, TextDelta
 
 _WORD = re.compile(r"\s*\S+\s*")
 

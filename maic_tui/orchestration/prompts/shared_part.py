@@ -1,6 +1,6 @@
 """What every prompt of a class opens with, word for word the same for the director and each agent: the class and
 who is in it, how an agent's answer is written, every action an agent of the class may take, how the director
-decides and answers, and then the conversation so far (``history.transcript``). The caller's own part comes after.
+decides and answers, and then the conversation so far (``conversation.transcript``). The caller's own part comes after.
 
 A server that keeps its last prompt cached (llama.cpp with one slot) then reuses all of it from an agent's call to
 the director's, to the next agent's and back, so each call reads anew only what was said since the call before and
@@ -16,7 +16,7 @@ from typing import Any, Protocol, cast
 from maic_tui.actions import ACTION_SCHEMAS
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom, Scene
-from maic_tui.orchestration.history import HistoryEntry, transcript
+from maic_tui.orchestration.graph.conversation import HistoryEntry, transcript
 from maic_tui.orchestration.prompts.roles import roster
 from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
 

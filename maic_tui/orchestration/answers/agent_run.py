@@ -22,8 +22,8 @@ from maic_tui.events import (
     TextDeltaEvent,
     WhiteboardActionRecord,
 )
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.items import Item, ParsedAction, TextDelta
+from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta
+from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.orchestration.prompts.example import is_filler
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.placement import placed

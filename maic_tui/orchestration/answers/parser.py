@@ -20,9 +20,9 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from maic_tui.orchestration.items import Item, ParsedAction, TextDelta, action_from, item_kind
-from maic_tui.orchestration.speech import QuoteMarkerStripper, prose_fallback
-from maic_tui.orchestration.string_chars import StringChars
+from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta, action_from, item_kind
+from maic_tui.orchestration.answers.speech_cleanup import QuoteMarkerStripper, prose_fallback
+from maic_tui.orchestration.answers.string_chars import StringChars
 from maic_tui.text_safety import EscapeFilter, clean_tree
 
 __all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Agent
-from maic_tui.orchestration.decision import resolve_agent
+from maic_tui.orchestration.routing.director_answer import resolve_agent
 
 _MENTION = re.compile(r"^\s*@(\S+)")
 

@@ -18,16 +18,16 @@ from typing import Any, cast
 from langgraph.types import StreamWriter
 
 from maic_tui.events import Event, ThinkingData, ThinkingEvent
-from maic_tui.orchestration.agent_model import reading_pace, start_answer
-from maic_tui.orchestration.agent_outcome import agent_update
-from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.answer import Answer
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.director import director_node
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.items import Item
-from maic_tui.orchestration.picking import waits
-from maic_tui.orchestration.state import TurnSettings, TurnState
+from maic_tui.orchestration.answers.agent_model import reading_pace, start_answer
+from maic_tui.orchestration.answers.agent_outcome import agent_update
+from maic_tui.orchestration.answers.agent_run import AgentRun
+from maic_tui.orchestration.answers.answer import Answer
+from maic_tui.orchestration.answers.items import Item
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import TurnSettings, TurnState
+from maic_tui.orchestration.routing.director import director_node
+from maic_tui.orchestration.routing.picking import waits
 
 
 @dataclass(frozen=True)

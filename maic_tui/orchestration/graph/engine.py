@@ -27,14 +27,14 @@ from maic_tui.events import (
 )
 from maic_tui.llm import describe
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.agent_node import agent_node
-from maic_tui.orchestration.ahead import Foresight
-from maic_tui.orchestration.context import EngineContext
-from maic_tui.orchestration.director import director_node
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.mentions import Addressed
-from maic_tui.orchestration.state import TurnState, initial_state, recursion_limit
-from maic_tui.orchestration.stream_redaction import EventRedactor, redact_model
+from maic_tui.orchestration.answers.agent_node import agent_node
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.engine_context import EngineContext
+from maic_tui.orchestration.graph.state import TurnState, initial_state, recursion_limit
+from maic_tui.orchestration.graph.stream_redaction import EventRedactor, redact_model
+from maic_tui.orchestration.routing.ahead import Foresight
+from maic_tui.orchestration.routing.director import director_node
+from maic_tui.orchestration.routing.mentions import Addressed
 
 STREAM_MODES: list[StreamMode] = ["custom", "values"]  # our events, and the state after each step
 

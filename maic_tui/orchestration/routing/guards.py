@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from maic_tui.classroom.models import GUARD_NAMES, Classroom, GuardName
 from maic_tui.events import AgentTurnSummary, GuardVerdict
-from maic_tui.orchestration.decision import END, USER, Decision
-from maic_tui.orchestration.mentions import addressed_agent
+from maic_tui.orchestration.routing.director_answer import END, USER, Decision
+from maic_tui.orchestration.routing.mentions import addressed_agent
 
 _QUESTION_START = re.compile(
     r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|will|explain|"

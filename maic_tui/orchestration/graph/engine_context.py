@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING
 
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm.client import ModelClient
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.state import TurnSettings
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.state import TurnSettings
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
-    from maic_tui.orchestration.picking import Picker
+    from maic_tui.orchestration.routing.picking import Picker
 
 
 @dataclass

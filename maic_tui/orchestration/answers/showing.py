@@ -10,9 +10,9 @@ import time
 from collections.abc import Callable
 
 from maic_tui.llm.client import Interrupted, ModelClient
-from maic_tui.orchestration.agent_run import AgentRun
-from maic_tui.orchestration.answer import Answer
-from maic_tui.orchestration.items import Item, TextDelta
+from maic_tui.orchestration.answers.agent_run import AgentRun
+from maic_tui.orchestration.answers.answer import Answer
+from maic_tui.orchestration.answers.items import Item, TextDelta
 
 LOOK_SECONDS = 0.05  # how often a wait looks for an interruption
 

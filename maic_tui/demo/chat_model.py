@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from langchain_core.messages import BaseMessage
 
 from maic_tui.classroom.models import Classroom
-from maic_tui.demo import lesson as lesson_turns
+from maic_tui.demo import lesson_turns as lesson_turns
 from maic_tui.demo import planner
 from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
 from maic_tui.llm.streaming import OfflineChatModel, Piece

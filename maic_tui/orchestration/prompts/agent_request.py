@@ -9,8 +9,8 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
-from maic_tui.orchestration.history import HistoryEntry
-from maic_tui.orchestration.prompts.opening import shared_part
+from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
 
 

@@ -12,8 +12,8 @@ from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.history import HistoryEntry, one_line_entry
-from maic_tui.orchestration.prompts.opening import shared_part
+from maic_tui.orchestration.graph.conversation import HistoryEntry, one_line_entry
+from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
 
 DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
