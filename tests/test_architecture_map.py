@@ -43,8 +43,8 @@ def test_no_two_modules_share_a_name_but_the_parts_of_scene_kinds() -> None:
     names: dict[str, list[str]] = {}
     for path in _modules():
         parts = path.relative_to(PACKAGE).parts
-        if (parts[0] == "scenes" and len(parts) == 3) or path.name == "__main__.py":
-            continue  # scenes/<kind>/<part>.py: the same part of each kind, by design; __main__: python -m
+        if (parts[0] == "scenes" and len(parts) == 3) or parts[:2] == ("tui", "scenes") or path.name == "__main__.py":
+            continue  # a kind's parts and its widget are named by their part and kind, by design; __main__: python -m
         names.setdefault(path.name, []).append("/".join(parts))
     repeated = {name: where for name, where in names.items() if len(where) > 1}
     assert not repeated, repeated

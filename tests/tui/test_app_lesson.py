@@ -14,7 +14,8 @@ from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.assembly import build_session
 from maic_tui.llm.pace import Pace
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
-from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
+from maic_tui.tui.scenes.quiz import QuizPanel
+from maic_tui.tui.widgets.lesson_panel import LessonLine
 from tests.tui.helpers import demo_app, ready, recorded_app, say, wait_for
 
 

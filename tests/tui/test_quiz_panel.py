@@ -6,7 +6,8 @@ from __future__ import annotations
 from textual.app import App, ComposeResult
 
 from maic_tui.classroom.loader import load_classroom
-from maic_tui.tui.widgets.lesson_panel import QuizPanel, SeveralChoices
+from maic_tui.room.lesson_state import LessonStatus
+from maic_tui.tui.scenes.quiz import QuizPanel, SeveralChoices
 
 
 class _Panel(App[None]):
@@ -15,10 +16,10 @@ class _Panel(App[None]):
 
 
 async def test_unticked_options_are_drawn_empty_and_ticked_ones_with_their_mark() -> None:
-    rates = next(q for scene in load_classroom("derivatives").scenes for q in scene.questions if q.id == "rates")
+    rates = next(q for scene in load_classroom("derivatives").scenes for q in scene.graded() if q.id == "rates")
     app = _Panel()
     async with app.run_test(size=(80, 24)) as pilot:
-        await app.query_one(QuizPanel).show(rates)
+        await app.query_one(QuizPanel).show(LessonStatus("Quiz", "Quiz", True, rates))
         await pilot.pause()
         picker = app.query_one(SeveralChoices)
         boxes = [picker.render_line(y).text[:3] for y in range(3)]

@@ -189,10 +189,11 @@ class ComposerBox(Vertical):
         self.agents = agents
 
     def compose(self) -> ComposeResult:
-        from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
+        from maic_tui.tui.scene_widgets import scene_widgets
+        from maic_tui.tui.widgets.lesson_panel import LessonLine
 
         yield LessonLine()
-        yield QuizPanel()
+        yield from scene_widgets()
         yield Static(Text(""), id="queue")
         yield MentionList(id="mentions")
         yield CueBar()

@@ -5,7 +5,7 @@ only when its value changed. A new class gets a new body, so nothing of the old 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.app import ComposeResult
 from textual.containers import Horizontal, Vertical
@@ -13,10 +13,11 @@ from textual.reactive import var
 from textual.widget import Widget
 
 from maic_tui.tui.plain import plain_block
+from maic_tui.tui.scene_widgets import CLASS, SceneWidget
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import DEFAULT_PLACEHOLDER, Composer, ComposerBox, CueBar
 from maic_tui.tui.widgets.decision_card import DecisionCardView
-from maic_tui.tui.widgets.lesson_panel import LessonLine, QuizPanel
+from maic_tui.tui.widgets.lesson_panel import LessonLine
 from maic_tui.tui.widgets.roster import Roster
 from maic_tui.tui.widgets.transcript import Transcript
 
@@ -148,15 +149,16 @@ class RoomBody(Horizontal):
     async def _show_lesson(self, status: LessonStatus | None) -> None:
         if not self.is_attached:  # another class's body took its place meanwhile
             return
-        line, quiz = self.part(LessonLine), self.part(QuizPanel)
+        line = self.part(LessonLine)
         if status is None:
             line.show("", "", False)
         else:
             line.show(status.text, status.short, status.waiting)
-        question = status.question if status is not None else None
-        await quiz.show(question)
+        widgets = list(self.query(f".{CLASS}"))
+        for widget in widgets:
+            await cast(SceneWidget, widget).show(status)
         self._placeholder()
-        if question is None and quiz.has_focus_within:
+        if any(widget.has_focus_within and not widget.display for widget in widgets):
             self.part(Composer).focus()
         self.screen.refresh_bindings()
 
