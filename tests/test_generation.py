@@ -249,9 +249,14 @@ def test_ctrl_c_stops_cleanly_and_keeps_the_draft(tmp_path: Path) -> None:
     out = tmp_path / "slopes.toml"
     process = subprocess.Popen([sys.executable, "-m", "maic_tui", "new", "slopes", "--model", f"script:{path}",
                                 "-o", str(out)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    assert process.stderr is not None
+    seen = []  # until the roster stage is under way (a fixed sleep was too short on a loaded machine)
+    while not any("roster" in line for line in seen) and (line := process.stderr.readline()):
+        seen.append(line)
+    time.sleep(0.5)  # well inside the roster's 2 s of trickle
     process.send_signal(signal.SIGINT)
-    _, err = process.communicate(timeout=30)
+    _, rest = process.communicate(timeout=30)
+    err = "".join(seen) + rest
     assert process.returncode == 130 and "Traceback" not in err
     partial = tmp_path / "slopes.toml.partial.json"
     assert err.strip().splitlines()[-1] == f"maic-tui: stopped; what was made is in {partial}"
