@@ -141,7 +141,7 @@ def test_the_demo_is_a_wing_the_rest_reaches_through_its_face() -> None:
     """ARCHITECTURE.md, *The demo*: ``llm/`` is the model-client layer only; the offline demo model is ``demo/``,
     and the code outside it imports only its face (``maic_tui.demo``), never one of its parts."""
     assert not list((PACKAGE / "llm").glob("demo*.py"))
-    assert {"model.py", "planner.py", "understanding.py"} <= {p.name for p in (PACKAGE / "demo").glob("*.py")}
+    assert {"chat_model.py", "planner.py", "understanding.py"} <= {p.name for p in (PACKAGE / "demo").glob("*.py")}
     reached: set[str] = set()
     for path in PACKAGE.rglob("*.py"):
         inside = path.relative_to(PACKAGE).parts[0]
