@@ -151,3 +151,28 @@ async def test_a_scene_change_warms_the_new_slide_and_a_mute_changes_nothing() -
 async def test_the_offline_models_are_not_warmed() -> None:
     session = ClassroomSession(classroom(), "demo")
     assert not session.warm() and session.warming.task is None
+
+
+def test_simulate_warms_the_class_only_when_it_is_the_servers_one_caller(monkeypatch: Any, tmp_path: Any) -> None:
+    """A simulated learner played by a model, or sessions played at once, call the server beside the class: a warm-up
+    sent during one of their answers would cut it short on a one-slot server."""
+    import io
+
+    from maic_tui.commands import simulate
+
+    seen: list[bool] = []
+    real_driver = simulate.headless_driver
+
+    def driver(session: ClassroomSession, *args: Any, **kwargs: Any) -> TurnDriver:
+        seen.append(session.warming.enabled)
+        return real_driver(session, *args, **kwargs)
+
+    monkeypatch.setattr(simulate, "headless_driver", driver)
+    with fake_openai() as server:
+        server.answer = answers()
+        flags = {"model": "openai:fake-model", "base_url": server.url, "retries": 0, "timeout": 5.0}
+        for learner, concurrency in ((None, 1), ("openai:fake-model", 1), (None, 2)):
+            seen.clear()
+            simulate.simulate("derivatives", "curious", 1, 2, False, flags, learner, 0, str(tmp_path), io.StringIO(),
+                              concurrency=concurrency)
+            assert seen == [learner is None and concurrency == 1] * 2

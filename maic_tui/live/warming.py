@@ -31,13 +31,16 @@ class Warmer:
         self.ctx = ctx
         self.notes: list[str] = []  # what became of each warm-up, one line each (a trace, never shown as an error)
         self.task: asyncio.Task[None] | None = None
+        # off where the server has other callers this session cannot see (a simulated learner's model, sessions
+        # played at once): on a one-slot server a warm-up sent during their answer would cut it short
+        self.enabled = True
         self._sent: str | None = None
 
     def warm(self) -> bool:
         """Send the shared part ahead if it is not the one sent last; True when a warm-up was started. Only on a model
         server, and only from a running event loop (a caller outside one warms once it runs)."""
         ctx = self.ctx
-        if not ctx.client.provider.is_remote:
+        if not (self.enabled and ctx.client.provider.is_remote):
             return False
         opening = shared_opening(ctx.classroom, ctx.scene)
         if opening == self._sent:
