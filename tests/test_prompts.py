@@ -71,8 +71,7 @@ HISTORY = [
 def test_the_transcript_tells_the_learner_from_agents_and_shows_answers_in_their_format() -> None:
     lines = transcript(HISTORY, "Sam").splitlines()
     assert lines[0] == "[Sam (learner)]: What is a slope?"
-    # speech as the class's answers write it now: a bare string (its first word comes a token after "[")
-    assert lines[1].startswith('[Ms. Hale]: ["Rise over run.", {"type": "action"')
+    assert lines[1].startswith('[Ms. Hale]: [{"type": "text", "content": "Rise over run."}')
     assert '"wb_draw_text"' in lines[1]
     assert lines[2].startswith("[Kim]: ") and "interrupted by the learner" in lines[2]
     assert len(lines) == 3  # "..." carries nothing and is dropped

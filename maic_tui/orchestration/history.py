@@ -50,7 +50,7 @@ def one_line_entry(text: str) -> str:
 
 def _items_json(entry: HistoryEntry) -> str:
     text = _clipped(entry.text)
-    items: list[str | dict[str, Any]] = [text] if text else []  # speech as the class's answers write it
+    items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
     items += [{"type": "action", "name": name, "params": params} for name, params in entry.actions]
     return json.dumps(items, ensure_ascii=False)
 

@@ -1,7 +1,6 @@
 """Incremental parser for an agent's streamed JSON-array output (ARCHITECTURE.md, *One learner turn*).
 
-The model answers ``["words said", {"type":"action","name":"wb_...","params":{...}}, "more words"]`` (speech as bare
-strings, as the prompt asks; text objects ``{"type":"text","content":"..."}`` are read the same).
+The model answers ``[{"type":"text","content":"..."}, {"type":"action","name":"wb_...","params":{...}}]``.
 ``StreamParser`` is a real tokenizer: it keeps string/escape state and nesting depth across chunks, so
 each character is looked at once (linear time) and the result never depends on where chunks split.
 

@@ -24,9 +24,11 @@ def director_schema(choices: Sequence[str]) -> dict[str, Any]:
 
 
 def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
-    # Speech is a bare string (opening.py's ANSWERS): under a grammar the first word then comes a token after "[",
-    # where {"type": "text", "content": " cost a dozen tokens, each a step of the model, before the class said a word.
-    text = {"type": "string", "minLength": 1}
+    text = {
+        "type": "object",
+        "properties": {"type": {"const": "text"}, "content": {"type": "string", "minLength": 1}},
+        "required": ["type", "content"],
+    }
     # At least one item: under a grammar, small models otherwise take the shortest valid answer, "[]".
     if not actions:
         return {"type": "array", "minItems": 1, "items": text}

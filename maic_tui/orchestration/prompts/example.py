@@ -15,20 +15,18 @@ from maic_tui.classroom.models import Agent, Classroom
 _PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
 
 
-def example_items(agent: Agent, classroom: Classroom,
-                  actions: list[str] | tuple[str, ...]) -> list[str | dict[str, object]]:
+def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> list[dict[str, object]]:
     topic = classroom.title  # the opening is the same in every scene (opening.py)
     opening = {"teacher": f"Here is the key idea of {topic}.",
                "assistant": f"One more way to see {topic}.",
                "student": f"I think I get {topic} now!"}[agent.role]
     question = {"teacher": "What would you try first?", "assistant": "Does that example help?",
                 "student": "Can I try one myself?"}[agent.role]
-    # speech is a bare string: a server writes its first word a token after "[" (an object's keys cost a dozen)
-    items: list[str | dict[str, object]] = [opening]
+    items: list[dict[str, object]] = [{"type": "text", "content": opening}]
     if "wb_draw_text" in actions and agent.role != "student":
         items.append({"type": "action", "name": "wb_draw_text",
                       "params": {"content": topic[:40], "x": 60, "y": 60}})
-    items.append(question)
+    items.append({"type": "text", "content": question})
     return items
 
 
@@ -37,7 +35,8 @@ def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tupl
 
 
 def example_speech(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
-    parts = [item for item in example_items(agent, classroom, actions) if isinstance(item, str)]
+    parts = [str(item["content"]) for item in example_items(agent, classroom, actions)
+             if item["type"] == "text"]
     return " ".join(parts)
 
 

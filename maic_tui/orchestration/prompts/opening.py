@@ -21,10 +21,10 @@ from maic_tui.orchestration.prompts.roles import roster
 from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
 
 ANSWERS = """\
-How an agent answers: one JSON array and nothing else (no code fences, no prose around it). Each item is either
-the words the agent says, as a JSON string, or an action: an object with "type": "action", "name" (one of the
-agent's own actions) and "params". Words and actions may alternate in any order; an action takes effect where it
-appears. Always start with [, even after an interruption. Speech is spoken aloud: no
+How an agent answers: one JSON array and nothing else (no code fences, no prose around it). Each item is an
+object: a text item has "type": "text" and "content" with the words the agent says; an action item has "type":
+"action", "name" (one of the agent's own actions) and "params". Text and actions may alternate in any order; an
+action takes effect where it appears. Always start with [, even after an interruption. Speech is spoken aloud: no
 markdown, and never announce or describe an action ("let me draw..."). Only speech counts toward the length;
 actions are free."""
 
