@@ -3,8 +3,10 @@ import sys
 from bench import engine_bench, eval_bench, parser_bench, report_bench, tui_bench, voice_bench
 
 if "--real" in sys.argv:
-    from bench import real_bench, real_pace, real_quality
+    from bench import real_bench, real_first, real_pace, real_quality
 
+    real_first.main()
+    print()
     real_bench.main()
     print()
     real_quality.main()

@@ -19,6 +19,7 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections import Counter
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -93,6 +94,7 @@ async def _class(url: str, folder: Path, name: str, ahead: bool) -> list[dict[st
     try:
         for question in CLASSES[name]:
             seen.clear()
+            before = Counter(session.engine.foresight.outcomes)
             started = time.perf_counter()
             timed: list[tuple[float, Event]] = []
             async for event in session.turn(addressed(session.classroom.agents, question)):
@@ -118,6 +120,7 @@ async def _class(url: str, folder: Path, name: str, ahead: bool) -> list[dict[st
                 "real_speech": any(not is_filler(text, "") for text in speech.values()),
                 "errors": [e.data.message for e in events if isinstance(e, ErrorEvent)],
                 "violations": _violations(room, question, events),
+                "outcomes": session.engine.foresight.outcomes - before,
             })
     finally:
         ModelClient.model = original  # type: ignore[method-assign]
@@ -208,8 +211,12 @@ def _report(title: str, rows: list[dict[str, Any]]) -> None:
     print(f"    gap between speakers: {gap_line}; at a turn's end: median {statistics.median(ends):.2f} s, p90 "
           f"{pct(ends, 0.9):.2f} s; the director's share of the critical path: median {statistics.median(shares):.1%}, "
           f"at most {max(shares):.1%}")
-    print(f"    director calls per turn {', '.join(str(r['calls']) for r in rows)}; decisions made ahead "
-          f"{sum(r['ahead'] for r in rows)}/{sum(r['decisions'] for r in rows)}; real speech "
+    outcomes: Counter[str] = sum((r["outcomes"] for r in rows), Counter())
+    possible = sum(outcomes.values())  # the decisions after an agent's message: the turn's first has nothing to read
+    told = "; ".join(f"{reason} {count}" for reason, count in outcomes.most_common()) or "none"
+    print(f"    director calls per turn {', '.join(str(r['calls']) for r in rows)}; decisions made ahead and taken "
+          f"{sum(r['ahead'] for r in rows)} of the {possible} after an agent's message ({told}), of "
+          f"{sum(r['decisions'] for r in rows)} decisions in all; real speech "
           f"{sum(r['real_speech'] for r in rows)}/{len(rows)}; errors {sum(len(r['errors']) for r in rows)}; "
           f"violations {sum(len(r['violations']) for r in rows)}")
 

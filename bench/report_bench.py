@@ -29,7 +29,7 @@ def _play_samples(data_dir: Path) -> None:
     for name in sample_names():
         room = load_classroom(name)
         waits = sum(step.kind in ("pause", "discussion") for scene in room.scenes for step in scene.script)
-        questions = [q for scene in room.scenes for q in scene.questions]
+        questions = [q for scene in room.scenes for q in scene.graded()]
         for mode in ("right", "wrong", "partly"):
             replies = ["go on"] * waits + [answer(q, mode, n) for n, q in enumerate(questions)]
             with contextlib.redirect_stdout(io.StringIO()):

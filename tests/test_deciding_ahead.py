@@ -80,9 +80,12 @@ async def test_the_next_decision_and_answer_are_made_while_the_last_message_is_s
     with fake_openai() as server:
         server.answer = routed([pick("teacher"), pick("kim"), pick("USER")],
                                {"teacher": [text(LONG)], "kim": [text("So it never arrives?")]})
-        timed = await timed_turn(session_on(server), "What is a limit?")
+        session = session_on(server)
+        timed = await timed_turn(session, "What is a limit?")
     events = [event for _, event in timed]
     assert_well_formed(events)
+    assert sum(session.engine.foresight.outcomes.values()) == 2  # the decisions after an agent's message
+    assert set(session.engine.foresight.outcomes) <= {"taken", "taken, but the learner waited for it"}
     teacher_words = [t for t, e in timed if isinstance(e, TextDeltaEvent) and e.data.message_id.endswith("teacher")]
     second, third = director_requests(server)[1:]
     kims = next(i for i, body in enumerate(server.requests) if "(kim), the" in body["messages"][1]["content"])
@@ -210,6 +213,7 @@ async def test_muting_the_agent_picked_ahead_makes_the_director_decide_again() -
         events = [event for _, event in await timed_turn(session, "What is a limit?", mute_kim_once_decided)]
     trace = done(events).data.director_trace
     assert [(r.final, r.made_ahead) for r in trace][:2] == [("teacher", False), ("lee", False)]
+    assert session.engine.foresight.outcomes["dropped: settings"] == 1  # what changed is said
     assert [e.data.agent_id for e in events if isinstance(e, AgentStartEvent)] == ["teacher", "lee"]
 
 

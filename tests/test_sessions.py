@@ -285,7 +285,8 @@ _PRINTABLE = st.characters(exclude_categories=("Cc", "Cs", "Cf"))
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-# A speech that opens with ">" loses it on purpose (a quote marker, orchestration/answers/speech_cleanup.py): not what this is about.
+# A speech that opens with ">" loses it on purpose (a quote marker, answers/speech_cleanup.py): not what this is
+# about.
 @given(before=st.text(_PRINTABLE, max_size=12).filter(lambda text: not text.startswith(">")),
        after=st.text(_PRINTABLE, max_size=12), cuts=st.lists(st.integers(1, 90), max_size=8))
 def test_a_key_split_across_stream_pieces_reaches_no_consumer(private_data_dir: Path, before: str, after: str,

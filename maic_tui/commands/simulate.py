@@ -109,6 +109,8 @@ def simulate(classroom_name: str, persona: str, turns: int, sessions: int, lesso
         stats = TalkStats.of(classroom)
         seeded = options.model_copy(update={"seed": seed + number, "pace": 0.0})
         session = recorded_session(classroom_name, classroom, spec, seeded, data_dir, simulated=True)
+        # the class is warmed only when it is the server's one caller (live/warming.py)
+        session.warming.enabled = learner_model in (None, "demo") and concurrency == 1
         driver = headless_driver(session, stats.add, lesson=lesson)
         playing.add(driver)
         try:

@@ -75,6 +75,7 @@ class TurnDriver:
         session.context.picker = self.step_mode
         if with_lesson and session.classroom.scenes:
             self.lesson = LessonPlayer(session, pacing)
+        session.warm()  # while the room opens and the lesson starts (from a running event loop; else in ``play``)
 
     # --- messages ---------------------------------------------------------------------------------------
 
@@ -142,6 +143,8 @@ class TurnDriver:
         left (nothing if they are already being played)."""
         if not self.ready:
             return
+        assert self.session is not None
+        self.session.warm()  # a client that attached outside its event loop (``run``): sent unless a turn starts now
         self.running = True
         try:
             while self.session is not None and not (self.stopped and not self.waiting):
@@ -291,6 +294,7 @@ class TurnDriver:
             self.lesson.cut()
         if self.session is not None:
             self.session.interrupt()
+            self.session.warming.cancel()
         self.step_mode.release()
 
     def _speaking(self) -> bool:

@@ -15,6 +15,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.quiz import Grade
 from maic_tui.events import Event
 from maic_tui.live.lesson_cursor import LessonCursor
+from maic_tui.live.warming import Warmer
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.context import LessonCall
@@ -58,6 +59,7 @@ class ClassroomSession:
         self.context = EngineContext(classroom, ModelClient(self.provider, ModeMemory(data_dir)),
                                      settings=settings or TurnSettings())
         self.engine = TurnEngine(self.context)
+        self.warming = Warmer(self.context)  # the shared part of the prompt sent ahead (live/warming.py)
         self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume
 
     @property
@@ -67,6 +69,11 @@ class ClassroomSession:
     @property
     def history(self) -> list[HistoryEntry]:
         return self.context.history
+
+    def warm(self) -> bool:
+        """Send the class's shared part ahead for the server to cache, if it changed since it was last sent (the
+        session opened, the scene changed); True when a warm-up started. Never waits."""
+        return self.warming.warm()
 
     def not_recorded(self, reason: str) -> None:
         """The database could not be opened: the session runs anyway, and says so once."""
@@ -130,6 +137,7 @@ class ClassroomSession:
     def start_scene(self, index: int) -> SceneRecord:
         """The lesson starts a scene: agents see it from now on, and the log says so (even for the scene shown)."""
         self.context.scene_index = index
+        self.warm()  # the slide shown is part of every prompt: the server reads the new one while the lesson plays
         scene = self.classroom.scenes[index]
         return self.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
@@ -149,12 +157,14 @@ class ClassroomSession:
         """Agents see this scene (and its slide elements) from their next turn on."""
         if 0 <= index < len(self.classroom.scenes) and index != self.context.scene_index:
             self.context.scene_index = index
+            self.warm()
             if self.log is not None:
                 scene = self.classroom.scenes[index]
                 self.log.record(SceneRecord(data=SceneData(index=index, id=scene.id, title=scene.title)))
 
     def close(self) -> None:
-        """Write what is still buffered and stop the log writer."""
+        """Stop a warm-up under way, write what is still buffered and stop the log writer."""
+        self.warming.cancel()
         if self.log is not None:
             self.log.flush()
             self.log.close()

@@ -144,6 +144,11 @@ class ModelClient:
     def turn_budget(self) -> float:
         return self._budget
 
+    @property
+    def busy(self) -> bool:
+        """A turn is running or a model call is under way (a grader's, a lesson's)."""
+        return self._deadline is not None or bool(self._calls)
+
     def interrupt(self) -> None:
         """Stop every running model call now; the turn then closes with endReason "interrupted"."""
         self.interrupted = True
@@ -189,6 +194,15 @@ class ModelClient:
             raise
         finally:
             self._calls.discard(task)
+
+    async def warm(self, caller: str, messages: Sequence[BaseMessage]) -> None:
+        """Have the server read ``messages`` so its prompt cache holds them for the calls after (one token of output,
+        read to its end): within the timeout, tried once, in no mode of structured output, and not one of the calls
+        an interruption cancels (the caller owns it)."""
+        model = self.provider.for_caller(caller).bind(**request_options("off", "", {}, 1, self._legacy_cap))
+        async with asyncio.timeout(self.provider.options.timeout):
+            async for _ in model.astream(list(messages)):
+                pass
 
     async def ask(self, caller: str, schema_name: str, schema: dict[str, Any], messages: Sequence[BaseMessage], *,
                   tokens: int, chars: int, until: Until | None = None, context: CallContext | None = None,

@@ -93,11 +93,21 @@ def scene_shown(scene: Scene | None, actions: Sequence[str]) -> str:
     return cast(ScenePrompt, part).shown(scene, actions) if part is not None else ""
 
 
-def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
-    """The system message of every call of the class: the opening, the slide shown now, then the conversation, oldest
-    first."""
+CONVERSATION = "The conversation so far, oldest first:\n"
+
+
+def shared_opening(classroom: Classroom, scene: Scene | None = None) -> str:
+    """What the system message of every call opens with, up to the conversation: the class's opening and the slide
+    shown now. It changes only with the scene (a mute does not change it: the director's request names the muted),
+    so it is what a session sends ahead for the server to cache (``live/warming.py``)."""
     parts = [class_opening(classroom)]
     if shown := scene_shown(scene, class_actions(classroom)):
         parts.append(shown)
-    parts.append(f"The conversation so far, oldest first:\n{transcript(history, classroom.learner.nickname)}")
+    parts.append(CONVERSATION)
     return "\n\n".join(parts)
+
+
+def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
+    """The system message of every call of the class: the opening, the slide shown now, then the conversation, oldest
+    first."""
+    return shared_opening(classroom, scene) + transcript(history, classroom.learner.nickname)

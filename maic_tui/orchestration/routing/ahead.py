@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from dataclasses import dataclass, field, replace
+from collections import Counter
+from dataclasses import dataclass, field, fields, replace
 from typing import Any, cast
 
 from langgraph.types import StreamWriter
@@ -46,6 +47,13 @@ class Basis:
         last = ctx.history[-1] if ctx.history else None
         return cls(dict(state), ctx.board.state(), (len(ctx.history), last), ctx.settings, ctx.scene_index)
 
+    def changed(self, now: Basis) -> str:
+        """What differs from ``now`` (the state's keys by name), for the count of decisions dropped."""
+        if self.state != now.state:
+            return "state: " + ", ".join(sorted(k for k in self.state.keys() | now.state.keys()
+                                                if self.state.get(k) != now.state.get(k)))
+        return ", ".join(f.name for f in fields(self) if getattr(self, f.name) != getattr(now, f.name))
+
 
 @dataclass
 class Ahead:
@@ -62,6 +70,9 @@ class Ahead:
             self.answer.cancel()
 
 
+WAITED_MS = 100  # a decision taken after more of a wait than this was made too late to hide behind the reading
+
+
 class Foresight:
     """The session's decisions made ahead: at most one waits to be taken, and one agent's answer written ahead."""
 
@@ -69,6 +80,10 @@ class Foresight:
         self.ctx = ctx
         self._ahead: Ahead | None = None
         self._granted: Ahead | None = None  # taken: its agent's answer waits for the agent node
+        # what became of each decision after an agent's message, by why ("taken", "dropped: ..."): make bench-real
+        # reports it per class
+        self.outcomes: Counter[str] = Counter()
+        self._not_started: str | None = None
 
     def worth_it(self) -> bool:
         """There is reading time to decide in, and nobody else decides (a tester in step mode)."""
@@ -79,6 +94,7 @@ class Foresight:
     def start(self, state: TurnState, run: AgentRun, rest: list[Item], warnings: list[str]) -> None:
         """``run``'s answer is written, ``rest`` of it still to be shown: decide what comes after it now."""
         if not self.worth_it():
+            self._not_started = "not made ahead: no reading time, or someone else decides"
             return
         self.clear()
         ctx = self.ctx
@@ -105,12 +121,17 @@ class Foresight:
         """The decision made ahead, when it still holds (the learner waits for it if it is not made yet); None:
         there is none, or it was dropped, and the director decides now."""
         ahead, self._ahead = self._ahead, None
+        not_started, self._not_started = self._not_started, None
         if ahead is None or ahead.task is None:
+            if state["turn_count"]:  # an agent spoke: a decision could have been made while it was read
+                self.outcomes[not_started or "not made ahead: the answer did not finish"] += 1
             return None
         ctx = self.ctx
         client = ctx.client
-        if (client.interrupted or client.turn_expired() or ctx.hand_raised or waits(ctx.picker)
-                or ahead.basis != Basis.of(ctx, state)):
+        now = Basis.of(ctx, state)
+        if client.interrupted or client.turn_expired() or ctx.hand_raised or waits(ctx.picker) or ahead.basis != now:
+            self.outcomes["dropped: " + (ahead.basis.changed(now) if ahead.basis != now else "the learner or the "
+                                         "turn's limit")] += 1
             ahead.cancel()
             return None
         started = time.perf_counter()
@@ -119,9 +140,11 @@ class Foresight:
             await asyncio.wait([ahead.task])
         task = ahead.task
         if client.interrupted or task.cancelled() or task.exception() is not None:
+            self.outcomes["dropped: it failed or was cancelled"] += 1
             ahead.cancel()
             return None
         waited_ms = round((time.perf_counter() - started) * 1000, 2)
+        self.outcomes["taken" if waited_ms < WAITED_MS else "taken, but the learner waited for it"] += 1
         for event in ahead.events:
             if not (isinstance(event, ThinkingEvent) and event.data.stage == "director"):
                 writer(event)

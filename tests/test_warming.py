@@ -1,0 +1,178 @@
+"""The class warmed while it opens (ARCHITECTURE.md, *Warming the class*): on a model server the part every prompt
+opens with is sent ahead, one token of output, so the first question finds it cached; a turn that starts at once makes
+it needless, a failing server leaves a note only, quitting cancels it, a scene change sends the new part. Against the
+fake OpenAI-compatible server: the path real models take."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from typing import Any
+
+from maic_tui.classroom import load_classroom
+from maic_tui.classroom.models import Classroom
+from maic_tui.live.driver import TurnDriver
+from maic_tui.live.session import ClassroomSession
+from maic_tui.live.warming import WARM_REQUEST
+from maic_tui.llm import ModelOptions
+from maic_tui.log.records import Record
+from maic_tui.orchestration.prompts.director_request import DIRECTS
+from maic_tui.orchestration.prompts.shared_part import shared_opening
+from tests.engine_helpers import classroom, pick, text
+from tests.fake_openai import FakeServer, Reply, closed_port_url, fake_openai
+
+
+def answers(warm: Reply | None = None) -> Callable[[dict[str, Any]], Reply]:
+    """The warm-up's reply (OK by default), the director's pick of the teacher, the teacher's answer."""
+
+    def answer(body: dict[str, Any]) -> Reply:
+        own = body["messages"][1]["content"]
+        if own == WARM_REQUEST:
+            return warm or Reply("OK")
+        if DIRECTS in own:
+            return Reply(pick("teacher"))
+        return Reply(text("A limit is where a function heads."))
+
+    return answer
+
+
+def on_server(url: str, room: Classroom | None = None) -> tuple[ClassroomSession, TurnDriver, list[Record]]:
+    room = room or classroom()
+    session = ClassroomSession(room, "openai:fake-model", ModelOptions(base_url=url, retries=0, timeout=5.0, pace=0))
+    driver = TurnDriver(room)
+    played: list[Record] = []
+    driver.on_record = played.append
+    driver.attach(session, with_lesson=False)  # inside the running loop, as the app attaches: the warm-up starts
+    return session, driver, played
+
+
+def warm_ups(server: FakeServer) -> list[dict[str, Any]]:
+    return [body for body in server.requests if body["messages"][1]["content"] == WARM_REQUEST]
+
+
+async def ask(driver: TurnDriver, message: str = "What is a limit?") -> None:
+    driver.submit(message)
+    await driver.play()
+
+
+async def test_the_warm_up_sends_the_very_bytes_the_first_question_opens_with_for_one_token() -> None:
+    with fake_openai() as server:
+        server.answer = answers()
+        session, driver, _ = on_server(server.url)
+        assert session.warming.task is not None
+        await session.warming.task
+        await ask(driver)
+    warm, first = server.requests[0], server.requests[1]
+    sent = warm["messages"][0]["content"]
+    assert warm_ups(server) == [warm]
+    assert sent == shared_opening(session.classroom, session.context.scene)
+    assert first["messages"][0]["content"].startswith(sent)  # the first real call opens with the same bytes
+    assert len(sent) > 1000  # the class, its agents, its actions and rules: the long part
+    assert warm["max_tokens"] == 1 and warm["max_completion_tokens"] == 1  # one token of output, on any server
+    assert "response_format" not in warm  # no grammar for a server to build
+    assert session.warming.notes[-1].startswith("warm-up: the shared part")
+
+
+async def test_a_turn_that_starts_at_once_makes_the_warm_up_needless() -> None:
+    with fake_openai() as server:
+        server.answer = answers()
+        session, driver, _ = on_server(server.url)
+        await ask(driver)  # run's messages: the first turn's own calls read the shared part
+        await asyncio.sleep(0.05)
+    assert warm_ups(server) == []
+    assert session.warming.notes == ["warm-up not sent: the class is calling the model, which reads the shared "
+                                     "part itself"]
+
+
+async def test_a_server_that_refuses_or_fails_the_warm_up_costs_a_note_and_nothing_else() -> None:
+    for warm in (Reply(status=400, text="no such thing"), Reply(status=500, text="fell over")):
+        with fake_openai() as server:
+            server.answer = answers(warm)
+            session, driver, played = on_server(server.url)
+            assert session.warming.task is not None
+            await session.warming.task  # it does not raise
+            problems: list[str] = []
+            driver.on_problem = problems.append
+            await ask(driver)
+        assert len(warm_ups(server)) == 1  # never retried, a 5xx neither
+        assert session.warming.notes[-1].startswith("warm-up failed: ")
+        assert problems == [] and not [r for r in played if r.type == "error"]
+        assert "A limit" in "".join(r.data.content for r in played if r.type == "text_delta")  # type: ignore[union-attr]
+
+
+async def test_a_server_that_cannot_be_reached_costs_a_note() -> None:
+    session, _, _ = on_server(closed_port_url())
+    assert session.warming.task is not None
+    await session.warming.task
+    assert session.warming.notes[-1].startswith("warm-up failed")
+
+
+async def test_quitting_cancels_the_warm_up_under_way_and_the_lesson_never_waits_for_it() -> None:
+    with fake_openai() as server:
+        server.answer = answers(Reply("OK", stall=3.0))
+        room = load_classroom("derivatives")
+        session = ClassroomSession(room, "openai:fake-model", ModelOptions(base_url=server.url, retries=0, pace=0))
+        driver = TurnDriver(room)
+        played: list[Record] = []
+        driver.on_record = played.append
+        driver.attach(session, with_lesson=True)
+        task = session.warming.task
+        assert task is not None
+        assert driver.start_lesson()
+        await driver.play()  # the first scene's scripted lines, read at once, until the lesson waits for the learner
+        assert [r for r in played if r.type == "text_delta"] and not task.done()  # played while the server reads
+        driver.stop()  # quitting
+        await asyncio.wait([task], timeout=2.0)
+        assert task.cancelled()
+        assert session.warming.notes == ["warm-up cancelled"]
+
+
+async def test_a_scene_change_warms_the_new_slide_and_a_mute_changes_nothing() -> None:
+    with fake_openai() as server:
+        server.answer = answers()
+        room = load_classroom("derivatives")
+        session = ClassroomSession(room, "openai:fake-model", ModelOptions(base_url=server.url, retries=0, pace=0))
+        assert session.warm()
+        assert session.warming.task is not None
+        await session.warming.task
+        assert not session.warm()  # the same part: not sent twice
+        lead = room.lead()
+        student = next(agent.id for agent in room.agents if agent is not lead)
+        session.control(frozenset({student}), 2)
+        assert not session.warm()  # the director's own request names the muted: the shared part stays
+        session.change_scene(1)
+        assert session.warming.task is not None
+        await session.warming.task
+    first, second = (body["messages"][0]["content"] for body in warm_ups(server))
+    assert first == shared_opening(room, room.scenes[0]) and second == shared_opening(room, room.scenes[1])
+    assert first != second
+
+
+async def test_the_offline_models_are_not_warmed() -> None:
+    session = ClassroomSession(classroom(), "demo")
+    assert not session.warm() and session.warming.task is None
+
+
+def test_simulate_warms_the_class_only_when_it_is_the_servers_one_caller(monkeypatch: Any, tmp_path: Any) -> None:
+    """A simulated learner played by a model, or sessions played at once, call the server beside the class: a warm-up
+    sent during one of their answers would cut it short on a one-slot server."""
+    import io
+
+    from maic_tui.commands import simulate
+
+    seen: list[bool] = []
+    real_driver = simulate.headless_driver
+
+    def driver(session: ClassroomSession, *args: Any, **kwargs: Any) -> TurnDriver:
+        seen.append(session.warming.enabled)
+        return real_driver(session, *args, **kwargs)
+
+    monkeypatch.setattr(simulate, "headless_driver", driver)
+    with fake_openai() as server:
+        server.answer = answers()
+        flags = {"model": "openai:fake-model", "base_url": server.url, "retries": 0, "timeout": 5.0}
+        for learner, concurrency in ((None, 1), ("openai:fake-model", 1), (None, 2)):
+            seen.clear()
+            simulate.simulate("derivatives", "curious", 1, 2, False, flags, learner, 0, str(tmp_path), io.StringIO(),
+                              concurrency=concurrency)
+            assert seen == [learner is None and concurrency == 1] * 2
