@@ -51,7 +51,7 @@ def warm_ups(server: FakeServer) -> list[dict[str, Any]]:
 
 
 async def ask(driver: TurnDriver, message: str = "What is a limit?") -> None:
-    driver.submit(message)
+    driver.submit(driver.read(message))
     await driver.play()
 
 
