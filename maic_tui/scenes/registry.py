@@ -56,7 +56,11 @@ def actions_in(allowed: tuple[str, ...] | list[str], kind: str | None) -> list[s
 def scene_part(kind: str, part: str) -> ModuleType | None:
     """The module of ``kind`` that brings ``part`` (``scenes/<kind>/<part>.py``), None when the kind has none: the
     layer that asks defines what the module holds (a protocol beside it), and this only finds it."""
-    name = f"{__package__}.{kind}.{part}"
+    return optional_module(f"{__package__}.{kind}.{part}")
+
+
+def optional_module(name: str) -> ModuleType | None:
+    """The module ``name``, or None when there is none (an import error inside it is raised as it is)."""
     try:
         return import_module(name)
     except ModuleNotFoundError as exc:

@@ -5,12 +5,11 @@ widget shows itself while a step of its kind waits for the learner (the quiz: th
 from __future__ import annotations
 
 from functools import cache
-from importlib import import_module
 from typing import TYPE_CHECKING, Protocol
 
 from textual.widget import Widget
 
-from maic_tui.scenes.registry import KINDS
+from maic_tui.scenes.registry import KINDS, optional_module
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
@@ -27,17 +26,8 @@ class SceneWidget(Protocol):
 
 @cache
 def _widget_types() -> tuple[type[Widget], ...]:
-    found = []
-    for kind in KINDS:
-        name = f"{__package__}.scenes.{kind}"
-        try:
-            module = import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        found.append(module.WIDGET)
-    return tuple(found)
+    modules = (optional_module(f"{__package__}.scenes.{kind}") for kind in KINDS)
+    return tuple(module.WIDGET for module in modules if module is not None)
 
 
 def scene_widgets() -> list[Widget]:
