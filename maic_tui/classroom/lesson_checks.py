@@ -16,7 +16,10 @@ if TYPE_CHECKING:
 
 def check_lessons(classroom: Classroom) -> Iterator[tuple[str, str]]:
     question_ids: dict[str, str] = {}
+    agents = {agent.id for agent in classroom.agents}
     for i, scene in enumerate(classroom.scenes):
+        for where, what in (*scene.problems(), *scene.agent_problems(agents)):
+            yield f"scenes[{i}].{where}", what
         for q, question in enumerate(scene.graded()):
             where = f"scenes[{i}].questions[{q}].id"
             if question.id in question_ids:

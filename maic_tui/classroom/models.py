@@ -10,16 +10,27 @@ from pydantic import AfterValidator, Field, model_validator
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
 from maic_tui.classroom.field_types import Identifier, Line, Text
 from maic_tui.colors import is_hex_color
-from maic_tui.scenes.registry import Scene
+from maic_tui.scenes.registry import KIND_RULES, Scene
 from maic_tui.strict import Strict
 
 ActionName = Literal[ALL_ACTIONS]  # type: ignore[valid-type]
 GuardName = Literal["unknown_agent", "same_agent_twice", "cue_before_answer", "student_first", "floor_after_question"]
 GUARD_NAMES: tuple[GuardName, ...] = get_args(GuardName)  # the one list; guards.GUARDS implements each
 # Decisions the rules take in code, without asking the director model (ARCHITECTURE.md, *One learner turn*).
-RuleName = Literal["teacher_first", "discussion_rounds", "guarded_choices"]
-RULE_NAMES: tuple[RuleName, ...] = get_args(RuleName)
-DEFAULT_RULES: tuple[RuleName, ...] = ("teacher_first", "discussion_rounds")
+CoreRule = Literal["teacher_first", "discussion_rounds", "guarded_choices"]
+
+
+def _known_rule(name: str) -> str:
+    if name not in RULE_NAMES:
+        raise ValueError(f"unknown rule {name!r}; the rules are {', '.join(RULE_NAMES)}")
+    return name
+
+
+# A scene kind brings its own rules (``KIND_RULES``), decided in its scenes; all are switched on unless a file
+# says otherwise, save guarded_choices.
+RuleName = Annotated[str, AfterValidator(_known_rule)]
+RULE_NAMES: tuple[str, ...] = (*get_args(CoreRule), *KIND_RULES)
+DEFAULT_RULES: tuple[str, ...] = ("teacher_first", "discussion_rounds", *KIND_RULES)
 
 LANGUAGE_CODE = r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$"  # en, fr, pt-BR, zh-Hans
 _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"})

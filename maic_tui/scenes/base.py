@@ -4,7 +4,7 @@ the file gives it no script."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from typing import ClassVar
 
 from pydantic import Field
@@ -28,6 +28,9 @@ class SceneBase(Strict):
 
     # Actions that only some kinds of scene allow (a pointer needs a slide to point at): those this kind allows.
     enables: ClassVar[frozenset[str]] = frozenset()
+    # Routing rules this kind brings (ARCHITECTURE.md, *One learner turn*): names ``[routing] rules`` may switch,
+    # decided by the kind's ``routing`` part in its scenes.
+    rules: ClassVar[tuple[str, ...]] = ()
 
     def graded(self) -> Sequence[QuizQuestion]:
         """The questions this scene asks and grades (the gradebook's columns, the lesson's score)."""
@@ -38,6 +41,10 @@ class SceneBase(Strict):
 
     def problems(self) -> Iterator[Found]:
         """What is wrong with this scene beyond its schema and the checks every scene gets."""
+        return iter(())
+
+    def agent_problems(self, agents: Collection[str]) -> Iterator[Found]:
+        """What this scene names that is not an agent of the class (``agents``: their ids)."""
         return iter(())
 
     def steps(self, number: int) -> list[Step]:

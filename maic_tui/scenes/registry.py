@@ -12,11 +12,12 @@ from typing import Annotated, Any, get_args
 from pydantic import BeforeValidator, Field
 
 from maic_tui.scenes.base import SceneBase
+from maic_tui.scenes.pbl.model import PblScene
 from maic_tui.scenes.quiz.model import QuizScene
 from maic_tui.scenes.slide.model import SlideScene
 
 # The registration. The first kind is what a scene is when its file names no ``type``.
-SceneKinds = SlideScene | QuizScene
+SceneKinds = SlideScene | QuizScene | PblScene
 KIND_MODELS: tuple[type[SceneBase], ...] = get_args(SceneKinds)
 # each kind's name is its ``type`` literal
 KINDS: dict[str, type[SceneBase]] = {get_args(model.model_fields["type"].annotation)[0]: model
@@ -24,6 +25,8 @@ KINDS: dict[str, type[SceneBase]] = {get_args(model.model_fields["type"].annotat
 DEFAULT_KIND = next(iter(KINDS))
 # Actions that only some kinds allow: each is taken from a scene whose kind does not enable it.
 KIND_ACTIONS: frozenset[str] = frozenset().union(*(model.enables for model in KIND_MODELS))
+# The routing rules the kinds bring, each decided in its own kind's scenes.
+KIND_RULES: tuple[str, ...] = tuple(rule for model in KIND_MODELS for rule in model.rules)
 
 
 def _typed(data: Any) -> Any:
