@@ -26,8 +26,8 @@ LAYERS = {
 
 # A scene kind's package holds one module per part it brings, each at its part's layer (ARCHITECTURE.md, *Scene
 # kinds*); its widget is in tui/scenes/.
-PART_LAYERS = {"model": 1, "render": 2, "prompt": 4, "demo": 4, "generation": 5, "records": 5, "view": 6,
-               "learning": 6, "lesson": 7}
+PART_LAYERS = {"model": 1, "render": 2, "prompt": 4, "demo": 4, "routing": 4, "generation": 5, "records": 5,
+               "view": 6, "learning": 6, "lesson": 7, "judging": 7}
 
 
 def layer_of(module: str) -> int:

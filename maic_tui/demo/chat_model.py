@@ -10,7 +10,7 @@ from langchain_core.messages import BaseMessage
 from maic_tui.classroom.models import Classroom
 from maic_tui.demo import lesson_turns as lesson_turns
 from maic_tui.demo import planner
-from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
+from maic_tui.llm.context import DIRECTOR, GRADER, JUDGE, CallContext
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 
 CHUNK_SIZE = 6
@@ -32,9 +32,12 @@ class DemoChatModel(OfflineChatModel):
         lesson = context.lesson if context else None
         if self.caller == GRADER:
             return "{}"  # the demo grades short answers by their keywords, without a model (session.quiz)
+        said = context.said if context else ()
+        if self.caller == JUDGE:
+            return lesson_turns.verdict(self.classroom, lesson, message) if lesson is not None else "{}"
         if self.caller == DIRECTOR:
             if lesson is not None:
-                return json.dumps(lesson_turns.director_answer(self.classroom, lesson, spoken))
+                return json.dumps(lesson_turns.director_answer(self.classroom, lesson, spoken, said))
             return json.dumps(planner.director_answer(self.classroom, message, spoken, self.seed,
                                                            context.said if context else (),
                                                            context.scene if context else 0))
@@ -42,7 +45,7 @@ class DemoChatModel(OfflineChatModel):
         if agent is None:
             return "[]"
         if lesson is not None:
-            turn = lesson_turns.agent_turn(self.classroom, agent, lesson, spoken, self.seed)
+            turn = lesson_turns.agent_turn(self.classroom, agent, lesson, spoken, self.seed, said)
         else:
             turn = planner.agent_turn(self.classroom, agent, message, spoken, self.seed,
                                            context.said if context else (), context.scene if context else 0)

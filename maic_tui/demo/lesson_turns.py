@@ -7,6 +7,7 @@ Pure functions of the classroom and the call, like ``planner``; the director wal
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
@@ -25,6 +26,29 @@ class KindDemo(Protocol):
 
     def presentation(self, scene: Any, agent: Agent) -> DemoTurn:
         """The teacher presents a scene of this kind that has no script."""
+
+
+class KindTurns(Protocol):
+    """What ``scenes/<kind>/demo.py`` holds for the turns its kind opens (``LessonCall.kind == "scene"``) and for
+    its own structured call (a project's judge)."""
+
+    def turns(self, scene: Any, call: LessonCall, said: Sequence[tuple[str, str]]) -> list[DemoTurn]:
+        """Who says what in the turn."""
+
+    def verdict(self, scene: Any, call: LessonCall, work: str) -> str:
+        """The answer to the kind's structured call about ``work``."""
+
+
+def _kind_turns(classroom: Classroom, call: LessonCall) -> tuple[Any, KindTurns | None]:
+    scene = _scene(classroom, call)
+    part = scene_part(scene.type, "demo") if scene is not None else None
+    return scene, cast(KindTurns, part) if part is not None and hasattr(part, "turns") else None
+
+
+def verdict(classroom: Classroom, call: LessonCall, work: str) -> str:
+    """The scene kind's structured answer (a project's judge), as its demo part reads ``work``."""
+    scene, part = _kind_turns(classroom, call)
+    return part.verdict(scene, call, work) if part is not None else "{}"
 
 
 def presentation(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
@@ -66,7 +90,10 @@ def discussion_plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
     return turns
 
 
-def plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
+def plan(classroom: Classroom, call: LessonCall, said: Sequence[tuple[str, str]] = ()) -> list[DemoTurn]:
+    if call.kind == "scene":
+        scene, part = _kind_turns(classroom, call)
+        return part.turns(scene, call, said) if part is not None else []
     lead = classroom.agent(call.opener or "") or classroom.lead() or classroom.agents[0]
     if call.kind == "present":
         return [presentation(classroom, lead, call)]
@@ -75,9 +102,10 @@ def plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
     return discussion_plan(classroom, call)
 
 
-def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, ...]) -> dict[str, Any]:
+def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, ...],
+                    said: Sequence[tuple[str, str]] = ()) -> dict[str, Any]:
     last = spoken[-1] if spoken else None
-    for turn in planner.remaining(plan(classroom, call), spoken):
+    for turn in planner.remaining(plan(classroom, call, said), spoken):
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in the lesson."}
     if call.hands_over:
@@ -85,8 +113,9 @@ def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, .
     return {"next_agent": "END"}
 
 
-def agent_turn(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tuple[str, ...], seed: int) -> DemoTurn:
-    own = [turn for turn in plan(classroom, call) if turn.agent == agent.id]
+def agent_turn(classroom: Classroom, agent: Agent, call: LessonCall, spoken: tuple[str, ...], seed: int,
+               said: Sequence[tuple[str, str]] = ()) -> DemoTurn:
+    own = [turn for turn in plan(classroom, call, said) if turn.agent == agent.id]
     played = spoken.count(agent.id)
     if played < len(own):
         return own[played]

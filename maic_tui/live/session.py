@@ -28,6 +28,8 @@ from maic_tui.log.records import (
     LearnerRecord,
     Record,
     SceneData,
+    SceneEventData,
+    SceneEventRecord,
     SceneRecord,
 )
 from maic_tui.orchestration.graph.conversation import HistoryEntry
@@ -61,6 +63,7 @@ class ClassroomSession:
         self.engine = TurnEngine(self.context)
         self.warming = Warmer(self.context)  # the shared part of the prompt sent ahead (live/warming.py)
         self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume
+        self.scene_events: list[SceneEventData] = []  # the scene kinds' own records (a project's issues), in order
 
     @property
     def board(self) -> Whiteboard:
@@ -87,6 +90,7 @@ class ClassroomSession:
         ctx.message_count = rebuilt.message_count
         grades = {r.question_id: Grade(r.earned, r.points, r.comment or "", r.answer) for r in rebuilt.quiz_results}
         self.cursor.restore(rebuilt.lesson_at, grades, rebuilt.lesson_ended)
+        self.scene_events = list(rebuilt.view.scene_events)
         if rebuilt.control is not None:
             ctx.settings = replace(ctx.settings, muted=frozenset(rebuilt.control.muted),
                                    max_agents=rebuilt.control.max_agents)
@@ -124,6 +128,8 @@ class ClassroomSession:
 
     def record(self, record: R) -> R:
         """Append one record to the session log (when recorded) and hand it back."""
+        if isinstance(record, SceneEventRecord):
+            self.scene_events.append(record.data)
         if self.log is not None:
             self.log.record(record)
         return record

@@ -14,14 +14,16 @@ from typing import Literal
 
 DIRECTOR = "director"
 GRADER = "grader"  # the model that grades short quiz answers
+JUDGE = "judge"  # the model that gives a scene kind's structured verdict on the learner's work (a project's issue)
 
-LessonKind = Literal["discussion", "present", "react"]
+LessonKind = Literal["discussion", "present", "react", "scene"]
 
 
 @dataclass(frozen=True, slots=True)
 class LessonCall:
     """A turn the lesson opens (ARCHITECTURE.md, *The lesson*) rather than a learner message: a discussion step, a slide
-    presented by its teacher, or the teacher's reaction to a quiz answer."""
+    presented by its teacher, the teacher's reaction to a quiz answer, or a turn a scene's kind opens (``scene``: a
+    project's issue opened, a hint asked for, the team's talk), which its kind's routing rules decide."""
 
     kind: LessonKind
     request: str  # what the class is asked to do, in words a model follows
@@ -32,11 +34,14 @@ class LessonCall:
     earned: int = 0  # react: the grade
     points: int = 0
     comment: str = ""
+    moment: str = ""  # scene: what the turn is, in the kind's words (a project's "open", "hint", "talk")
+    subject: str = ""  # scene: what it is about, by id (a project's issue)
+    said: str = ""  # scene: the learner's message it answers, which the conversation then holds as theirs
 
     @property
     def hands_over(self) -> bool:
         """The learner gets the floor at the end (a discussion they may join); otherwise the lesson goes on."""
-        return self.kind == "discussion"
+        return self.kind in ("discussion", "scene")
 
 
 @dataclass(frozen=True, slots=True)

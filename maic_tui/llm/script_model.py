@@ -13,7 +13,7 @@ from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import json_error
-from maic_tui.llm.context import DIRECTOR, GRADER, CallContext
+from maic_tui.llm.context import DIRECTOR, GRADER, JUDGE, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
 from maic_tui.llm.streaming import OfflineChatModel, Piece
 from maic_tui.strict import Strict
@@ -52,6 +52,7 @@ class ScriptFile(Strict):
     director: list[Entry] = Field(default_factory=list)
     agents: dict[str, list[Entry]] = Field(default_factory=dict)
     grader: list[Entry] = Field(default_factory=list)  # answers to short quiz answers, ``{"score", "comment"}``
+    judge: list[Entry] = Field(default_factory=list)  # a project's verdicts, ``{"issue", "verdict", "missing"}``
     stages: dict[str, list[Entry]] = Field(default_factory=dict)  # maic-tui new: answers per stage ("outline", ...)
 
 
@@ -77,15 +78,16 @@ class ScriptBook:
         self._next: dict[str, int] = {}
 
     def take(self, caller: str) -> ScriptEntry:
-        if caller in (DIRECTOR, GRADER):
-            entries = self.script.director if caller == DIRECTOR else self.script.grader
+        if caller in (DIRECTOR, GRADER, JUDGE):
+            entries = {DIRECTOR: self.script.director, GRADER: self.script.grader, JUDGE: self.script.judge}[caller]
         elif caller in self.script.stages:
             entries = self.script.stages[caller]
         else:
             entries = self.script.agents.get(caller, [])
         index = self._next.get(caller, 0)
         if index >= len(entries):
-            label = {DIRECTOR: "the director", GRADER: "the grader"}.get(caller, f"agent '{caller}'")
+            label = {DIRECTOR: "the director", GRADER: "the grader", JUDGE: "the judge"}.get(caller,
+                                                                                      f"agent '{caller}'")
             raise ScriptExhausted(f"the script has no more responses for {label} ({len(entries)} used)")
         self._next[caller] = index + 1
         return entries[index]

@@ -11,6 +11,8 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``lesson_end`` ``{"score", "maxScore", "scenes", "review"?}``  the lesson's last scene is done; ``review`` lists
   each question as ``quiz_result`` data
 - ``class_control`` ``{"muted", "maxAgents"?}``  who may speak, as the learner set it (mute, solo, agents per turn)
+- ``scene_event`` ``{"scene", "kind", "name", "data"}``  a scene kind's own record (a project's role chosen, issue
+  opened, submission, verdict, issue done), read by the kind's ``records`` part
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -114,6 +116,21 @@ class ClassControlRecord(WireModel):
     data: ClassControlData
 
 
+class SceneEventData(WireModel):
+    scene: int  # the scene's index
+    kind: str  # the scene's kind, whose ``records`` part reads ``data``
+    name: str  # what happened, in the kind's words
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class SceneEventRecord(WireModel):
+    """Something a scene kind keeps of its scene (ARCHITECTURE.md, *Scene kinds*): written by its lesson part, so
+    a resume, a replay and the learning records have it."""
+
+    type: Literal["scene_event"] = "scene_event"
+    data: SceneEventData
+
+
 class ForkedFrom(WireModel):
     """Where a forked session came from: the session, and the learner turn it was cut before."""
 
@@ -141,12 +158,13 @@ class SessionHeader(WireModel):
 
 
 LearnerSide = (LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
-               | ClassControlRecord)
+               | ClassControlRecord | SceneEventRecord)
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
                                                 "scene": SceneRecord, "step": StepRecord,
                                                 "quiz_result": QuizResultRecord,
-                                                "lesson_end": LessonEndRecord, "class_control": ClassControlRecord}
+                                                "lesson_end": LessonEndRecord, "class_control": ClassControlRecord,
+                                                "scene_event": SceneEventRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 

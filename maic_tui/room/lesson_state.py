@@ -10,6 +10,7 @@ from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.lesson_steps import Phase, Step, lesson_steps
 from maic_tui.classroom.models import Classroom
 from maic_tui.llm.pace import Pace
+from maic_tui.log.records import SceneEventData
 
 
 @dataclass(frozen=True, slots=True)
@@ -18,6 +19,8 @@ class LessonStatus:
     short: str  # without it, for a narrow room
     waiting: bool  # the lesson waits for the learner
     question: QuizQuestion | None = None  # the question it waits for an answer to
+    scene: int = 0  # the scene it is on
+    events: tuple[SceneEventData, ...] = ()  # that scene's own records (its kind's widget reads them)
 
 
 @dataclass
@@ -31,6 +34,7 @@ class LessonState:
     missed: int = 0  # questions not answered right, once the lesson ended
     running: bool = False  # the class is playing a turn or the lecture
     pace: Pace | None = None  # how fast the lecture speaks (told by the live lesson; unknown in a replay)
+    events: list[SceneEventData] = field(default_factory=list)  # the scene kinds' own records, in order
 
     @classmethod
     def of(cls, classroom: Classroom) -> LessonState | None:
@@ -46,7 +50,8 @@ class LessonState:
         short, _ = self._words(titled=False)
         step = self.current
         question = step.question if waiting and step is not None else None
-        return LessonStatus(text, short, waiting, question)
+        events = tuple(event for event in self.events if event.scene == self.scene)
+        return LessonStatus(text, short, waiting, question, self.scene, events)
 
     def _words(self, titled: bool) -> tuple[str, bool]:
         if self.phase == Phase.ENDED or self.score is not None:

@@ -38,9 +38,12 @@ from maic_tui.log.records import (
     QuizResultData,
     QuizResultRecord,
     Record,
+    SceneEventData,
+    SceneEventRecord,
     SceneRecord,
     StepRecord,
 )
+from maic_tui.log.scene_events import kind_records
 from maic_tui.log.talk import TalkStats
 from maic_tui.orchestration.routing.picking import DecisionCard
 from maic_tui.room.decisions import SessionDecisions
@@ -124,6 +127,7 @@ class ClassroomView:
         self.replay: str | None = None  # a replay's progress ("playing · 12/80 records"), once one plays
         self.notice: str | None = None  # what the composer says while the class gets ready
         self.muted: frozenset[str] = frozenset()  # agents the learner muted
+        self.scene_events: list[SceneEventData] = []  # the scene kinds' own records (a project's issues)
         self.max_agents: int | None = None  # agent turns per learner turn the learner allows
         self.board_version = 0  # bumped on every board, scene or pointer change
         self.board_changes = 0  # bumped on every whiteboard action only
@@ -207,6 +211,15 @@ class ClassroomView:
             case ClassControlRecord(data=control):
                 self.muted, self.max_agents = frozenset(control.muted), control.max_agents
                 self.note(control_line(self.classroom, control))
+            case SceneEventRecord(data=happened):
+                self.scene_events.append(happened)
+                if self.lesson is not None:
+                    self.lesson.events.append(happened)
+                part = kind_records(happened.kind)
+                scenes = self.classroom.scenes
+                line = part.line(scenes[happened.scene], happened) if part and happened.scene < len(scenes) else None
+                if line:
+                    self.note(line)
             case LessonEndRecord(data=end):
                 self.turn.end()
                 self.note(lesson_end_line(end))

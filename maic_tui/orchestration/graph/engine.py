@@ -95,8 +95,10 @@ class TurnEngine:
             text, first = opened_by.text, self.first_agent(opened_by)
             entry = HistoryEntry(role="learner", text=text)
         else:
-            lesson, text, first = opened_by, "", opened_by.opener
-            entry = HistoryEntry(role="lesson", text=opened_by.request)
+            lesson, text, first = opened_by, opened_by.said, opened_by.opener
+            # the learner's words a scene's turn answers are theirs in the conversation, as in a learner turn
+            entry = HistoryEntry(role="learner", text=text) if text else HistoryEntry(role="lesson",
+                                                                                        text=opened_by.request)
         client = ctx.client
         redactor = EventRedactor(client.secrets)
         ctx.turn_start = len(ctx.history)

@@ -43,6 +43,8 @@ from maic_tui.orchestration.routing.guards import (
     check,
     discussion_round,
     fallback,
+    kind_bars,
+    kind_rule,
     teacher_first,
 )
 from maic_tui.orchestration.routing.manual import manual_choice
@@ -100,6 +102,11 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     present = view.classroom
     rules = set(ctx.classroom.routing.rules)
     lesson = state["lesson"]
+    scene_turn = lesson is not None and lesson.kind == "scene"
+    if lesson is not None and scene_turn and (decided := kind_rule(ctx.scene, view, lesson)) is not None:
+        name, rule = decided
+        return Choice("rule", rule.choice, f"{name}: {rule.reason}", rule.instruction)
+    barred = kind_bars(ctx.scene, view, lesson) if lesson is not None and scene_turn else {}
     if "teacher_first" in rules and lesson is None and (lead := teacher_first(view)) is not None:
         return Choice("rule", lead, f"a clear question: the {view.role_of(lead)} answers it first", ANSWER)
     if "discussion_rounds" in rules and lesson is None and (turn := discussion_round(view)) is not None:
@@ -108,12 +115,14 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
         return Choice("rule", turn, f"a discussion round: two students spoke; the {view.role_of(turn)} sums up",
                       SUM_UP)
     choices = acceptable(view) if "guarded_choices" in rules else []
+    if barred:  # the director model is offered only the agents the kind's rules leave it
+        choices = [c for c in (choices or [*(a.id for a in present.agents), USER, END]) if c not in barred]
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
                                  state["ledger"], ctx.board, step.number, lesson, choices, ctx.scene,
-                                 sorted(ctx.settings.muted))
+                                 sorted({*ctx.settings.muted, *barred}))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):
@@ -143,6 +152,9 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
             verdicts.insert(0, GuardVerdict(rule="muted", passed=False, reason=(
                 f"{decision.next_agent} is muted by the learner; choose one of "
                 f"{', '.join(a.id for a in present.agents)}, USER or END")))
+        if decision.next_agent in barred:
+            rule_name, why = barred[decision.next_agent]
+            verdicts.insert(0, GuardVerdict(rule=rule_name, passed=False, reason=why))
         step.guards += verdicts
         step.attempt(parsed=step.parsed, guards=verdicts)
         failed = next((v for v in verdicts if not v.passed), None)
@@ -150,7 +162,8 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
             return _chosen(step, decision, rejection)
         rejection = failed.reason or failed.rule
     reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
-    return Choice("fallback", fallback(view), reason, lesson.request if lesson else ANSWER)
+    fallen = fallback(view)
+    return Choice("fallback", USER if fallen in barred else fallen, reason, lesson.request if lesson else ANSWER)
 
 
 async def _ask(step: DirectorStep, messages: list[BaseMessage], attempt: int, choices: list[str]) -> str:
@@ -218,7 +231,9 @@ def routing_view(ctx: EngineContext, state: TurnState) -> RoutingView:
     this_turn = ctx.history[ctx.turn_start:]
     last = this_turn[-1] if this_turn else None
     said = last.text if last is not None and responses and last.agent_id == responses[-1].agent_id else ""
-    return RoutingView(present_classroom(ctx), state["learner_message"], responses, said)
+    lesson = state["lesson"]
+    return RoutingView(present_classroom(ctx), state["learner_message"], responses, said,
+                       team=lesson is not None and lesson.kind == "scene")
 
 
 def present_classroom(ctx: EngineContext) -> Classroom:

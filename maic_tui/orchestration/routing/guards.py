@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, Protocol, cast
 
 from maic_tui.classroom.models import GUARD_NAMES, Classroom, GuardName
 from maic_tui.events import AgentTurnSummary, GuardVerdict
+from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.routing.director_answer import END, USER, Decision
 from maic_tui.orchestration.routing.mentions import addressed_agent
+from maic_tui.scenes.registry import scene_part
 
 _QUESTION_START = re.compile(
     r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|will|explain|"
@@ -37,13 +40,16 @@ class RoutingView:
     learner_message: str
     responses: tuple[AgentTurnSummary, ...]  # this learner turn's agent turns, in order
     last_said: str = ""  # the whole speech of the last of them (a summary keeps only its opening)
+    team: bool = False  # a turn a scene's kind opened (a project's team talk): whoever answers, answers the learner
 
     def role_of(self, agent_id: str) -> str | None:
         agent = self.classroom.agent(agent_id)
         return agent.role if agent else None
 
     def taught(self) -> bool:
-        """A teacher or assistant gave a substantive turn this learner turn."""
+        """A teacher or assistant (in a team's turn, anyone) gave a substantive turn this learner turn."""
+        if self.team:
+            return any(substantive(r) for r in self.responses)
         return any(substantive(r) and self.role_of(r.agent_id) in _STAFF for r in self.responses)
 
 
@@ -72,7 +78,7 @@ def _cue_before_answer(decision: Decision, view: RoutingView) -> str | None:
 
 
 def _student_first(decision: Decision, view: RoutingView) -> str | None:
-    if view.classroom.session.type != "qa" or view.role_of(decision.next_agent) != "student":
+    if view.team or view.classroom.session.type != "qa" or view.role_of(decision.next_agent) != "student":
         return None
     if not is_clear_question(view.learner_message):
         return None
@@ -167,3 +173,48 @@ def fallback(view: RoutingView) -> str:
     if lead is not None and not view.taught():
         return lead.id
     return USER
+
+
+@dataclass(frozen=True, slots=True)
+class Rule:
+    """What a scene kind's routing rule decides: an agent id, USER or END; why (the trace's reason); the agent's
+    instruction."""
+
+    choice: str
+    reason: str
+    instruction: str = ""
+
+
+KindRule = Callable[[Any, RoutingView, LessonCall], Rule | None]
+KindBar = Callable[[Any, RoutingView, LessonCall], Mapping[str, str]]
+
+
+class KindRouting(Protocol):
+    """What ``scenes/<kind>/routing.py`` holds: its rules by name (each a name of its model's ``rules``), and the
+    agents a rule bars from a turn (agent id to why), which the director model is then refused."""
+
+    RULES: Mapping[str, KindRule]
+    BARS: Mapping[str, KindBar]
+
+
+def kind_rule(scene: Any, view: RoutingView, call: LessonCall) -> tuple[str, Rule] | None:
+    """The first rule of the scene's kind that the classroom switches on and that decides this turn: its name and
+    decision."""
+    part = cast(KindRouting | None, scene_part(scene.type, "routing")) if scene is not None else None
+    if part is None:
+        return None
+    for name, rule in part.RULES.items():
+        if name in view.classroom.routing.rules and (decided := rule(scene, view, call)) is not None:
+            return name, decided
+    return None
+
+
+def kind_bars(scene: Any, view: RoutingView, call: LessonCall) -> dict[str, tuple[str, str]]:
+    """The agents the scene's kind's rules (switched on) bar from this turn: agent id to (rule, why)."""
+    part = cast(KindRouting | None, scene_part(scene.type, "routing")) if scene is not None else None
+    barred: dict[str, tuple[str, str]] = {}
+    for name, bar in (part.BARS.items() if part is not None else ()):
+        if name in view.classroom.routing.rules:
+            for agent, reason in bar(scene, view, call).items():
+                barred.setdefault(agent, (name, reason))
+    return barred

@@ -1,0 +1,185 @@
+"""What a project does in the lesson (ARCHITECTURE.md, *Scene kinds*): every reply while it waits is read here.
+First the learner's role; then, issue by issue, a hint request (to the question agent), a submission (judged
+against what done means, the verdict recorded and told by the judge) or talk with the team (the director picks a
+teammate). A complete verdict opens the next issue; the last one ends the project with its summary."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from maic_tui.classroom.lesson import ScriptStep, Step
+from maic_tui.live.lesson_parts import LessonStage, Played
+from maic_tui.llm.context import LessonCall
+from maic_tui.log.records import SceneEventData
+from maic_tui.scenes.pbl.judging import ask_judge
+from maic_tui.scenes.pbl.model import Issue, PblScene, Role
+from maic_tui.scenes.pbl.records import (
+    DONE,
+    FINISHED,
+    OPENED,
+    ROLE,
+    SUBMITTED,
+    VERDICT,
+    ProjectState,
+    Verdict,
+    record,
+    state,
+    verdict_line,
+)
+
+SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?|ready)\b[\s:,.!-]*"
+                    r"|^\s*(?:here\s+is|here'?s|this\s+is)\s+(?:my|our)\s+(?:plan|work|design|answer|list|proposal)"
+                    r"\b[\s:,.!-]*", re.IGNORECASE)
+HINT = re.compile(r"\b(?:hint|clue|stuck|help\s+me|give\s+me\s+a\s+tip|no\s+idea)\b", re.IGNORECASE)
+WORK = "work"  # a scene event: the learner's words on the active issue, which a submission is judged on
+
+
+def takes(step: Step) -> bool:
+    """The project's one step waits for all of its work."""
+    return step.kind == "pause"
+
+
+def project_of(lesson: LessonStage, step: Step) -> tuple[PblScene, ProjectState, list[SceneEventData]]:
+    scene = lesson.session.classroom.scenes[step.scene]
+    assert isinstance(scene, PblScene)
+    events = [e for e in lesson.session.scene_events if e.scene == step.scene]
+    return scene, state(scene, events), events
+
+
+async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
+    scene, project, events = project_of(lesson, step)
+    if project.role is None:
+        async for record_ in _pick_role(lesson, step.scene, scene, text):
+            yield record_
+        return
+    issue = scene.issue(project.active or "")
+    if issue is None:  # every issue done (a project ended before its summary was said): the lesson goes on
+        async for record_ in _finish(lesson, step.scene, scene, project):
+            yield record_
+        return
+    submitted = SUBMIT.match(text)
+    if submitted is not None:
+        async for record_ in _submission(lesson, step.scene, scene, issue, text[submitted.end():], events):
+            yield record_
+        return
+    hint = HINT.search(text) is not None
+    if not hint:
+        yield lesson.session.record(record(step.scene, WORK, {"issue": issue.id, "text": text}))
+    call = LessonCall("scene", _request(scene, project, issue, text, "hint" if hint else "talk"), step.scene,
+                      topic=issue.title, moment="hint" if hint else "talk", subject=issue.id, said=text)
+    async for record_ in lesson.turn(call):
+        yield record_
+
+
+def read_role(scene: PblScene, text: str) -> Role | None:
+    """The role a reply names: its number in the list, its name, or a word of its name that only it has."""
+    said = text.strip().casefold().rstrip(".!")
+    if said.isdigit() and 1 <= int(said) <= len(scene.roles):
+        return scene.roles[int(said) - 1]
+    named = [role for role in scene.roles if role.name.casefold() in said]
+    if len(named) == 1:
+        return named[0]
+    words = set(re.findall(r"[a-z]+", said))
+    matching = [role for role in scene.roles if words & {w for w in re.findall(r"[a-z]+", role.name.casefold())
+                                                         if len(w) > 3}]
+    return matching[0] if len(matching) == 1 else None
+
+
+async def _pick_role(lesson: LessonStage, index: int, scene: PblScene, text: str) -> Played:
+    role = read_role(scene, text)
+    asker = lesson.session.classroom.agent(scene.issues[0].question_agent) or lesson.lead()
+    if role is None:
+        names = ", ".join(f"{n}. {r.name}" for n, r in enumerate(scene.roles, 1))
+        async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=f"Pick a role first: {names}.")]):
+            yield record_
+        return
+    yield lesson.session.record(record(index, ROLE, {"role": role.name}))
+    line = f"You are our {role.name}. Your part: {role.does}. Let's start with the first issue."
+    async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=line)]):
+        yield record_
+    async for record_ in _open(lesson, index, scene, scene.issues[0], role.name):
+        yield record_
+
+
+async def _open(lesson: LessonStage, index: int, scene: PblScene, issue: Issue, role: str) -> Played:
+    yield lesson.session.record(record(index, OPENED, {"issue": issue.id}))
+    project = ProjectState(role=role, opened=[issue.id])
+    call = LessonCall("scene", _request(scene, project, issue, "", "open"), index, topic=issue.title,
+                      moment="open", subject=issue.id)
+    async for record_ in lesson.turn(call):
+        yield record_
+
+
+async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: Issue, body: str,
+                      events: Sequence[SceneEventData]) -> Played:
+    earlier = [str(e.data.get("text", "")) for e in events if e.name == WORK and e.data.get("issue") == issue.id]
+    work = "\n".join(part for part in (*earlier, body.strip()) if part.strip())
+    if not work:  # "done" with nothing to judge: asked for the work, not judged
+        asker = lesson.session.classroom.agent(issue.question_agent) or lesson.lead()
+        line = (f"Before {_name(lesson, issue.judge)} can judge “{issue.title}”, show your work: write your plan, "
+                "then say “done” (or start with “here is my plan:”).")
+        async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=line)]):
+            yield record_
+        return
+    session = lesson.session
+    yield session.record(record(index, SUBMITTED, {"issue": issue.id, "work": session.context.redact(work)}))
+    verdict, problems = await ask_judge(session.context.client, scene, index, issue, _name(lesson, issue.judge),
+                                        work, session.classroom.language)
+    for problem in problems:
+        yield session.record(problem)
+    yield session.record(record(index, VERDICT, verdict.model_dump()))
+    call = LessonCall("scene", f"The judge tells the learner the verdict on “{issue.title}”.", index,
+                      topic=issue.title, moment="verdict", subject=issue.id, comment=_told(scene, verdict))
+    async for record_ in lesson.turn(call):
+        yield record_
+    if not verdict.complete:
+        return
+    yield session.record(record(index, DONE, {"issue": issue.id}))
+    _, project, _ = project_of(lesson, Step(index, 0, "pause"))
+    following = scene.issue(project.next_issue(scene) or "")
+    if following is not None:
+        async for record_ in _open(lesson, index, scene, following, project.role or ""):
+            yield record_
+    else:
+        async for record_ in _finish(lesson, index, scene, project):
+            yield record_
+
+
+def _told(scene: PblScene, verdict: Verdict) -> str:
+    """The verdict as the judge is to say it."""
+    if verdict.complete:
+        return f"Complete. {verdict.comment}".strip()
+    return verdict_line(scene, verdict).split(": ", 1)[-1]
+
+
+async def _finish(lesson: LessonStage, index: int, scene: PblScene, project: ProjectState) -> Played:
+    done = ", ".join(f"✓ {i.title}" for i in scene.issues if i.id in project.done)
+    skills = f" Skills you used: {', '.join(scene.project.skills)}." if scene.project.skills else ""
+    line = (f"That's the project “{scene.project.title}” done. As {project.role or 'a team member'} you worked "
+            f"through: {done}.{skills} Well done, team!")
+    lead = lesson.lead()
+    async for record_ in lesson.say(lead, [ScriptStep(agent=lead.id, say=line)]):
+        yield record_
+    yield lesson.session.record(record(index, FINISHED, {"issues": project.done}))
+    lesson.cursor.answered()
+    async for record_ in lesson.moved():
+        yield record_
+
+
+def _name(lesson: LessonStage, agent_id: str) -> str:
+    agent = lesson.session.classroom.agent(agent_id)
+    return agent.name if agent else agent_id
+
+
+def _request(scene: PblScene, project: ProjectState, issue: Issue, said: str, moment: str) -> str:
+    """What the class is told of the project now (who the learner is, the active issue) and of this turn."""
+    now = (f"Project \"{scene.project.title}\"; the learner is the {project.role}. Active issue [{issue.id}] "
+           f"{issue.title}: {issue.description} Done when it {'; '.join(c.text for c in issue.done)}.")
+    match moment:
+        case "open":
+            return f"{now} The issue opens now: its question agent asks the learner guiding questions."
+        case "hint":
+            return f"{now} The learner asks for a hint: \"{said}\". The question agent hints without the answer."
+    return (f"{now} The learner said to the team: \"{said}\". A teammate answers in their role; the judge waits "
+            "for a submission.")
