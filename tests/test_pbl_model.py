@@ -21,8 +21,9 @@ def test_the_rain_garden_sample_is_a_project_of_three_issues() -> None:
     assert [issue.id for issue in scene.issues] == ["site", "size", "plants"]
     assert scene.role("designer") is not None and scene.role("nobody") is None
     steps = scene.steps(0)
-    assert len(steps) == 1 and steps[0].kind == "pause" and steps[0].waits
-    assert "Which role will you take?" in (steps[0].script.prompt if steps[0].script else "")
+    assert [step.kind for step in steps] == ["say", "pause"] and steps[1].waits
+    assert steps[1].script is not None
+    assert steps[1].script.prompt == "Which role will you take: Project lead, Designer, Plant scout?"
 
 
 def test_unknown_agents_roles_and_issues_are_problem_lines_naming_the_field(

@@ -51,7 +51,7 @@ def test_the_demo_plays_the_project_end_to_end(capsys: pytest.CaptureFixture[str
     assert [e["data"]["issue"] for e in events(records, "issue_done")] == ["site", "size", "plants"]
     assert events(records, "project_done") and any(r["type"] == "lesson_end" for r in records)
     said = speech(records)
-    assert "Which role will you take?" in said and "Follow the water" in said  # the intro; the first hint
+    assert "Which role will you take: Project lead" in said and "Follow the water" in said  # the intro; the first hint
     assert "How much roof drains to your spot" in said  # the next issue opened by its questions
     assert "That's the project" in said and "✓ Choose the site" in said
     # the second submission is judged on the work said in the conversation since the issue opened

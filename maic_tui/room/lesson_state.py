@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.lesson_steps import Phase, Step, lesson_steps
-from maic_tui.classroom.models import Classroom
+from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm.pace import Pace
 from maic_tui.log.records import SceneEventData
 
@@ -19,7 +19,7 @@ class LessonStatus:
     short: str  # without it, for a narrow room
     waiting: bool  # the lesson waits for the learner
     question: QuizQuestion | None = None  # the question it waits for an answer to
-    scene: int = 0  # the scene it is on
+    scene: Scene | None = None  # the scene it is on
     events: tuple[SceneEventData, ...] = ()  # that scene's own records (its kind's widget reads them)
 
 
@@ -51,7 +51,9 @@ class LessonState:
         step = self.current
         question = step.question if waiting and step is not None else None
         events = tuple(event for event in self.events if event.scene == self.scene)
-        return LessonStatus(text, short, waiting, question, self.scene, events)
+        scenes = self.classroom.scenes
+        return LessonStatus(text, short, waiting, question, scenes[self.scene] if self.scene < len(scenes) else None,
+                            events)
 
     def _words(self, titled: bool) -> tuple[str, bool]:
         if self.phase == Phase.ENDED or self.score is not None:

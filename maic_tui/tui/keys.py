@@ -73,6 +73,8 @@ KEYS: list[RoomKey] = [
     )),
     RoomKey("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
                                 "A and C)"),
+    RoomKey("↑↓, Enter", "a project's list: pick your role; then submit your work or ask for a hint (or type it: "
+                         "“done: my plan …”, “hint”)"),
     RoomKey("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, "
                       "e the end, a asks the director, Enter lets it decide", (
         Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace

@@ -70,6 +70,6 @@ def verdict(scene: PblScene, call: LessonCall, work: str) -> str:
     if issue is None:
         return "{}"
     missing = [c.text for c in issue.done if not met(c, work)]
-    comment = f"Done here means the plan {missing[0]}." if missing else "Everything done means is there."
+    comment = "Add what is missing and submit again." if missing else "Everything done means is there."
     return json.dumps({"issue": issue.id, "verdict": "needs_revision" if missing else "complete",
                        "missing": missing, "comment": comment})

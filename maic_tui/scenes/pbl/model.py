@@ -106,9 +106,12 @@ class PblScene(SceneBase):
         """The project is introduced, then it waits for the learner: their role, then each issue's work, which its
         kind's lesson part reads until the last issue is done."""
         opener = self.issues[0].question_agent
-        return [Step(number, 0, "pause", ScriptStep(agent=opener, pause=True, prompt=self.introduction()))]
+        return [Step(number, 0, "say", ScriptStep(agent=opener, say=self.introduction())),
+                Step(number, 1, "pause", ScriptStep(agent=opener, pause=True, prompt=self.role_question()))]
 
     def introduction(self) -> str:
         roles = "; ".join(f"{r.name} ({r.division}): {r.does}" for r in self.roles)
-        return (f"Our project: {self.project.title}. {self.project.description} The roles: {roles}. "
-                "Which role will you take?")
+        return f"Our project: {self.project.title}. {self.project.description} The roles: {roles}."
+
+    def role_question(self) -> str:
+        return f"Which role will you take: {', '.join(r.name for r in self.roles)}?"
