@@ -136,3 +136,14 @@ def test_a_rule_switched_off_leaves_the_choice_to_the_director_model(capsys: pyt
     records = play(capsys, "designer", classroom=str(path))
     first = next(r for r in records if r["type"] == "done")["data"]["directorTrace"][0]
     assert first["path"] == "model" and first["final"] == "okafor"
+
+
+def test_a_role_given_beforehand_is_taken_when_the_project_asks(capsys: pytest.CaptureFixture[str]) -> None:
+    records = play(capsys, "hint", extra=("--role", "plant scout"))
+    assert [e["data"]["role"] for e in events(records, "role_chosen")] == ["Plant scout"]
+    assert "Follow the water" in speech(records)  # the learner's first message already works on the issue
+    records = play(capsys, "designer", extra=("--role", "astronaut"))
+    errors = [r["data"]["message"] for r in records if r["type"] == "error"]
+    assert errors == ["--role 'astronaut' is not a role of this project (Project lead, Designer, Plant scout); "
+                      "pick one"]
+    assert [e["data"]["role"] for e in events(records, "role_chosen")] == ["Designer"]

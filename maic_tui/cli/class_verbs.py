@@ -13,6 +13,7 @@ from maic_tui.cli.flags import (
     add_data_dir_flag,
     add_learner_flag,
     add_model_flags,
+    add_role_flag,
     add_voice_flags,
     default_pace,
     model_flags,
@@ -35,6 +36,7 @@ def _app_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-lesson", dest="lesson", action="store_false",
                         help="open for questions only: the lesson does not start by itself (F7 starts it)")
     add_learner_flag(parser)
+    add_role_flag(parser)
     add_voice_flags(parser)
     add_data_dir_flag(parser)
 
@@ -46,7 +48,7 @@ def _open_app(args: argparse.Namespace) -> int:
 
     return run_app(args.classroom or DEFAULT_CLASSROOM, model_flags(args), args.seed, args.pace, args.theme,
                    data_dir=args.data_dir, resume=args.resume, lesson=args.lesson,
-                   voice=voice_settings(args, remember=True), learner=args.learner)
+                   voice=voice_settings(args, remember=True), learner=args.learner, role=args.role)
 
 
 APP = Command("", "A multi-agent AI classroom in your terminal. Opens the classroom app", _app_arguments, _open_app)
@@ -87,6 +89,7 @@ def _run_arguments(run: argparse.ArgumentParser) -> None:
                           "one per decision, in order across turns; then the director decides)")
     add_model_flags(run)
     add_learner_flag(run)
+    add_role_flag(run)
     add_voice_flags(run)
     run.add_argument("--pace", type=pace, default=None, metavar="CPS",
                      help="the demo model's streaming speed in characters per second (0 = as fast as possible; "
@@ -106,7 +109,7 @@ def _run(args: argparse.Namespace) -> int:
 
         return run.run_turns(args.classroom, args.say, model_flags(args), args.seed, default_pace(args.pace),
                              sys.stdout, data_dir=args.data_dir, stop=stop, lesson=args.lesson, resume=args.resume,
-                             picks=args.pick, voice=voice_settings(args), learner=args.learner)
+                             picks=args.pick, voice=voice_settings(args), learner=args.learner, role=args.role)
 
 
 RUN = Command("run", "run learner turns headless, printing one JSON event per line", _run_arguments, _run)

@@ -50,6 +50,11 @@ def add_learner_flag(parser: argparse.ArgumentParser) -> None:
                              "classroom's learner)")
 
 
+def add_role_flag(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--role", default=None, metavar="NAME",
+                        help="in a project, the role you take (else you pick it when the project asks)")
+
+
 def default_pace(given: float | None) -> float:
     """Readable speed for a person watching a terminal; full speed when the output goes to a program."""
     if given is not None:

@@ -85,7 +85,7 @@ async def _play(driver: TurnDriver, messages: Sequence[str], stop: StopSignals) 
 def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[str, Any], seed: int, pace: float,
               out: TextIO, data_dir: str | None = None, stop: StopSignals | None = None,
               lesson: bool = False, resume: str | None = None, picks: Sequence[str] = (),
-              voice: VoiceSettings | None = None, learner: str | None = None) -> int:
+              voice: VoiceSettings | None = None, learner: str | None = None, role: str | None = None) -> int:
     """``maic-tui run``: play the learner's messages as turns (with ``lesson``, the lesson first, the messages
     answering where it waits), one JSON record per line; recorded. ``resume``: go on with a recorded session;
     ``picks``: who speaks at each director decision, in order (step mode, headless)."""
@@ -99,6 +99,7 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
         classroom = load_classroom(classroom_name or "")
         picked = checked_picks(classroom, picks)
         session = recorded_session(classroom_name or "", classroom, spec, options, data_dir, learner_name(learner))
+    session.role = role
     stop = stop or StopSignals()
     speaker = make_speaker(session.classroom, voice, options, _notice) if voice is not None else None
     driver = headless_driver(session, json_lines(out), lesson=lesson)

@@ -46,6 +46,7 @@ class SessionRecipe:
     voice: VoiceSettings | None = None  # each agent speaks aloud (None: text only)
     learner: str | None = None  # who the learning records are about (None: the classroom's learner)
     simulated: bool = False  # a simulated learner plays it (maic-tui simulate): recorded as such
+    role: str | None = None  # the learner's role in a project, given beforehand (--role)
 
 
 def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSession:
@@ -66,6 +67,7 @@ def build_session(classroom: Classroom, recipe: SessionRecipe) -> ClassroomSessi
         problem = str(exc)
     session = ClassroomSession(classroom, recipe.model, options, recipe.settings, log=log,
                                data_dir=recipe.data_dir)
+    session.role = recipe.role
     if problem is not None:
         session.not_recorded(problem)
     if recipe.resume is not None:

@@ -4,7 +4,7 @@ player (``LessonStage``)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Sequence
+from collections.abc import AsyncGenerator, Callable, Sequence
 from typing import TYPE_CHECKING, Protocol, cast
 
 from maic_tui.classroom.lesson import ScriptStep, Step
@@ -48,6 +48,13 @@ class KindLesson(Protocol):
 
     def reply(self, lesson: LessonStage, step: Step, text: str) -> Played:
         """The records of the reply read (already recorded as the learner's message) and the lesson moved on."""
+
+
+def arrived(kind: str) -> Callable[[LessonStage, Step], Played] | None:
+    """What a kind plays once the lesson waits at a step it takes, before the learner says anything (its lesson
+    part's ``arrived(lesson, step)``, if it has one: a project takes the role given beforehand)."""
+    part = scene_part(kind, "lesson")
+    return cast(Callable[[LessonStage, Step], Played], getattr(part, "arrived", None))
 
 
 def kind_lesson(kind: str) -> KindLesson | None:

@@ -28,7 +28,7 @@ from maic_tui.events import (
     TextDeltaEvent,
 )
 from maic_tui.live.lesson_cursor import LessonCursor
-from maic_tui.live.lesson_parts import kind_lesson
+from maic_tui.live.lesson_parts import arrived, kind_lesson
 from maic_tui.live.lesson_talk import (
     RETRY,
     Pacing,
@@ -178,6 +178,10 @@ class LessonPlayer:
                     yield self.session.record(CueUserEvent(data=CueUserData(
                         from_agent_id=agent.id, prompt=prompt, options=list(step.script.options) or None)))
                     self._done(step)
+                    begin = arrived(self.session.classroom.scenes[step.scene].type)
+                    if begin is not None and self.cursor.phase == Phase.WAITING:
+                        async for record in begin(self, step):
+                            yield record
             case "ask":
                 assert step.question is not None
                 async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id,

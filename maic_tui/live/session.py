@@ -63,6 +63,7 @@ class ClassroomSession:
         self.engine = TurnEngine(self.context)
         self.warming = Warmer(self.context)  # the shared part of the prompt sent ahead (live/warming.py)
         self.cursor = LessonCursor.of(classroom)  # where the lesson is: rebuilt from the log on a resume
+        self.role: str | None = None  # the learner's role in a project, given beforehand (--role)
         self.scene_events: list[SceneEventData] = []  # the scene kinds' own records (a project's issues), in order
 
     @property

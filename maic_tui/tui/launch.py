@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float | None, theme: str | None,
             data_dir: str | None = None, resume: str | None = None, lesson: bool = True,
-            voice: VoiceSettings | None = None, learner: str | None = None) -> int:
+            voice: VoiceSettings | None = None, learner: str | None = None, role: str | None = None) -> int:
     """Run the app; a broken classroom file or config is raised here, after the terminal is restored."""
     if voice is not None and voice.provider == "off" and voice.audio_out is not None:
         from maic_tui.live.voice import VoiceError
@@ -54,7 +54,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
 
         classroom = load_classroom(classroom_name)
         return classroom, SessionRecipe(spec, options, data_dir=folder, classroom_name=classroom_name, lesson=lesson,
-                                        voice=voice, learner=learner)
+                                        voice=voice, learner=learner, role=role)
 
     return _run(open_classroom, resume or classroom_name, theme)
 

@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 
 from maic_tui.classroom.lesson import ScriptStep, Step
+from maic_tui.events import ErrorData, ErrorEvent
 from maic_tui.live.lesson_parts import LessonStage, Played
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import SceneEventData
@@ -27,6 +28,7 @@ from maic_tui.scenes.pbl.records import (
     state,
     verdict_line,
 )
+from maic_tui.text_safety import one_line
 
 SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?|ready)\b[\s:,.!-]*"
                     r"|^\s*(?:here\s+is|here'?s|this\s+is)\s+(?:my|our)\s+(?:plan|work|design|answer|list|proposal)"
@@ -183,3 +185,18 @@ def _request(scene: PblScene, project: ProjectState, issue: Issue, said: str, mo
             return f"{now} The learner asks for a hint: \"{said}\". The question agent hints without the answer."
     return (f"{now} The learner said to the team: \"{said}\". A teammate answers in their role; the judge waits "
             "for a submission.")
+
+
+async def arrived(lesson: LessonStage, step: Step) -> Played:
+    """The project waits for the learner's role: one given beforehand (``--role``) is taken now."""
+    scene, project, _ = project_of(lesson, step)
+    given = lesson.session.role
+    if given is None or project.role is not None:
+        return
+    if read_role(scene, given) is None:
+        known = ", ".join(r.name for r in scene.roles)
+        yield lesson.session.record(ErrorEvent(data=ErrorData(
+            message=f"--role {one_line(given, 40)!r} is not a role of this project ({known}); pick one")))
+        return
+    async for record_ in _pick_role(lesson, step.scene, scene, given):
+        yield record_
