@@ -15,13 +15,14 @@ from typing import Literal
 DIRECTOR = "director"
 GRADER = "grader"  # the model that grades short quiz answers
 
-LessonKind = Literal["discussion", "present", "react"]
+LessonKind = Literal["discussion", "present", "react", "worked"]
 
 
 @dataclass(frozen=True, slots=True)
 class LessonCall:
     """A turn the lesson opens (ARCHITECTURE.md, *The lesson*) rather than a learner message: a discussion step, a slide
-    presented by its teacher, or the teacher's reaction to a quiz answer."""
+    presented by its teacher, the teacher's reaction to a quiz answer, or to the learner's change of a widget
+    (``worked``: ``topic`` says the change, ``comment`` the demo material's line for it)."""
 
     kind: LessonKind
     request: str  # what the class is asked to do, in words a model follows

@@ -11,6 +11,8 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``lesson_end`` ``{"score", "maxScore", "scenes", "review"?}``  the lesson's last scene is done; ``review`` lists
   each question as ``quiz_result`` data
 - ``class_control`` ``{"muted", "maxAgents"?}``  who may speak, as the learner set it (mute, solo, agents per turn)
+- ``interaction`` ``{"scene", "verb", "target", "value"?}``  the learner worked a scene's widget (set a variable,
+  picked a preset, revealed a node); agents' changes are their ``action`` events
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -114,6 +116,21 @@ class ClassControlRecord(WireModel):
     data: ClassControlData
 
 
+class InteractionData(WireModel):
+    scene: int  # the scene's index
+    verb: Literal["set", "preset", "reveal", "highlight", "annotate"]
+    target: str  # the variable, preset or node ("" for a diagram's next node)
+    value: float | str | None = None  # a variable's new value; an annotation's text
+
+
+class InteractionRecord(WireModel):
+    """The learner changed a scene's live state (ARCHITECTURE.md, *Scene kinds*): any kind whose scenes have one
+    writes it, so a replay, a resume, a fork and the learning records have each change."""
+
+    type: Literal["interaction"] = "interaction"
+    data: InteractionData
+
+
 class ForkedFrom(WireModel):
     """Where a forked session came from: the session, and the learner turn it was cut before."""
 
@@ -141,12 +158,13 @@ class SessionHeader(WireModel):
 
 
 LearnerSide = (LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
-               | ClassControlRecord)
+               | ClassControlRecord | InteractionRecord)
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
                                                 "scene": SceneRecord, "step": StepRecord,
                                                 "quiz_result": QuizResultRecord,
-                                                "lesson_end": LessonEndRecord, "class_control": ClassControlRecord}
+                                                "lesson_end": LessonEndRecord, "class_control": ClassControlRecord,
+                                                "interaction": InteractionRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 

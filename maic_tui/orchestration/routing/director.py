@@ -81,7 +81,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         if lesson is not None:
             return step.dispatch(state["first_agent"], "trigger", f"opens the lesson's {lesson.kind}", lesson.request)
         return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
-    if lesson is not None and lesson.kind == "react" and turns >= REACTION_TURNS:
+    if lesson is not None and lesson.kind in ("react", "worked") and turns >= REACTION_TURNS:
         return step.end("director_end", "limit", END, "the teacher has reacted; the lesson goes on")
     if ctx.picker is None:
         return step.take(await _decide(step, budget))
