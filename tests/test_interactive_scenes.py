@@ -129,14 +129,15 @@ def test_a_simulation_shows_its_values_and_plot_within_the_pane(tmp_path: Path, 
     assert "── f" in text and "── secant" in text
 
 
+VARIABLE = '{{ name = "{}", label = "h", min = {}, max = {}, default = {}, step = {} }}'
 BAD = [
-    ('{ name = "h", label = "h", min = 2, max = 1, default = 1, step = 0.1 }', "variables[0].max: max (1) must be more than min (2)"),
-    ('{ name = "h", label = "h", min = 0, max = 1, default = 3, step = 0.1 }', "variables[0].default: 3 is outside 0 to 1"),
-    ('{ name = "h", label = "h", min = 0, max = 1, default = 1, step = 0 }', "variables[0].step: must be greater than 0"),
-    ('{ name = "sin", label = "h", min = 0, max = 1, default = 1, step = 0.1 }', "'sin' is the name of a function"),
-    ('{ name = "h", label = "h", min = 0, max = 1e300, default = 1, step = 0.1 }', "variables[0].max: must be less"),
-    ('{ name = "h", label = "h", min = 0, max = nan, default = 1, step = 0.1 }', "variables[0].max: "),
-    ('{ name = "__import__", label = "h", min = 0, max = 1, default = 1, step = 0.1 }', "variables[0].name"),
+    (VARIABLE.format("h", "2", "1", "1", "0.1"), "variables[0].max: max (1) must be more than min (2)"),
+    (VARIABLE.format("h", "0", "1", "3", "0.1"), "variables[0].default: 3 is outside 0 to 1"),
+    (VARIABLE.format("h", "0", "1", "1", "0"), "variables[0].step: must be greater than 0"),
+    (VARIABLE.format("sin", "0", "1", "1", "0.1"), "'sin' is the name of a function"),
+    (VARIABLE.format("h", "0", "1e300", "1", "0.1"), "variables[0].max: must be less"),
+    (VARIABLE.format("h", "0", "nan", "1", "0.1"), "variables[0].max: "),
+    (VARIABLE.format("__import__", "0", "1", "1", "0.1"), "variables[0].name"),
 ]
 
 

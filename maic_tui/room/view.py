@@ -9,6 +9,7 @@ has to remember to.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
@@ -296,10 +297,8 @@ class ClassroomView:
             scenes = self.classroom.scenes
             scene = scenes[self.class_scene] if 0 <= self.class_scene < len(scenes) else None
             agent = self.classroom.agent(data.agent_id)
-            try:  # checked before it was sent; a log may hold anything
+            with suppress(SceneChangeError):  # checked before it was sent; a log may hold anything
                 self.scene_states.action(scene, data.action_name, data.params, agent.name if agent else data.agent_id)
-            except SceneChangeError:
-                pass
         elif data.action_name in SLIDE_ACTIONS:
             kind: Literal["spotlight", "laser"] = "laser" if data.action_name == "laser" else "spotlight"
             color = str(data.params.get("color", "#ff0000"))
@@ -322,8 +321,9 @@ class ClassroomView:
         self.board_version += 1
         said = str(getattr(state, "last", "")).replace("the learner", self.classroom.learner.nickname, 1)
         line = "✎ " + terminal_safe(said or f"{data.verb} {data.target}")
-        if self._worked_note is not None and self._worked_note == len(self.entries) - 1:
-            self.entries[self._worked_note] = SystemNote(line)
+        note = self.entries[self._worked_note] if self._worked_note == len(self.entries) - 1 else None
+        if isinstance(note, SystemNote) and self._worked_note is not None:
+            note.text = line
             self.dirty.add(self._worked_note)
         else:
             self.note(line)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Iterator, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field, replace
 from typing import Annotated, ClassVar, Literal
 
@@ -26,7 +27,8 @@ Name = Annotated[str, Field(pattern=r"^[A-Za-z][A-Za-z0-9_]{0,31}$")]
 Number = Annotated[float, Field(allow_inf_nan=False, ge=-1e12, le=1e12)]
 Label = Annotated[Line, Field(max_length=60)]
 Unit = Annotated[str, Field(max_length=12)]
-FormulaText = Annotated[str, Field(min_length=1, max_length=100_000)]  # read by ``formulas.parse``: a bad one is a problem
+# read by ``formulas.parse``: a bad one is a problem naming its field
+FormulaText = Annotated[str, Field(min_length=1, max_length=100_000)]
 
 
 class Variable(Strict):
@@ -241,8 +243,8 @@ class InteractiveScene(SceneBase):
         if number is None or not variable.min <= number <= variable.max:
             shown = number_text(number) if number is not None else repr(str(value)[:20])
             raise WidgetProblem(f"{variable.name} = {shown} is outside its range {range_text(variable)}")
-        return replace(state, values={**state.values, variable.name: number},
-                       last=f"{by} set {variable.label} ({variable.name}) to {number_text(number)}{unit_text(variable)}")
+        said = f"{by} set {variable.label} ({variable.name}) to {number_text(number)}{unit_text(variable)}"
+        return replace(state, values={**state.values, variable.name: number}, last=said)
 
     def variable(self, name: str) -> Variable | None:
         """A variable by its name or its label (case and spacing ignored for the label)."""
@@ -272,10 +274,8 @@ class InteractiveScene(SceneBase):
                     parts += [(f"curve{i}", c.formula) for i, c in enumerate(widget.plot.curves)]
             parts += [(f"when{i}", r.when) for i, r in enumerate(widget.reactions)]
             for key, text in parts:
-                try:
+                with suppress(FormulaError):
                     read[key] = parse(text)
-                except FormulaError:
-                    pass
             self._formulas = read
         return self._formulas
 
