@@ -92,6 +92,7 @@ def test_typed_changes_are_read_by_name_or_label(tmp_path: Path) -> None:
     assert scene.typed("q = 3") == ("set", "q", "3")  # a name it does not know: checked, then refused
     assert scene.typed("preset close") == ("preset", "close", None)
     assert scene.typed("1 + 1 = 2") is None and scene.typed("why is the slope 2?") is None
+    assert scene.typed("why does the slope get close to 2?") is None and scene.typed("slope = 2?") is None
 
 
 def test_a_diagram_reveals_its_nodes_in_order(tmp_path: Path) -> None:

@@ -26,6 +26,7 @@ from maic_tui.llm.client import Interrupted
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.prompts.director_request import director_messages, reask_message
+from maic_tui.orchestration.prompts.shared_part import scene_live
 from maic_tui.orchestration.routing.director_answer import (
     END,
     USER,
@@ -113,7 +114,7 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
                                  state["ledger"], ctx.board, step.number, lesson, choices, ctx.scene,
-                                 sorted(ctx.settings.muted))
+                                 sorted(ctx.settings.muted), scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):

@@ -329,8 +329,8 @@ class InteractiveScene(SceneBase):
         if match is None:
             return None
         name = match.group("name")
-        if self.variable(name) is None and not _NAMEISH.fullmatch(name):
-            return None  # "1 + 1 = 2" is said to the class
+        if self.variable(name) is None and (not _NAMEISH.fullmatch(name) or match.group("sep").casefold() == "to"):
+            return None  # "1 + 1 = 2", "why does it get close to 2" are said to the class
         variable = self.variable(name)
         return "set", variable.name if variable else name, match.group("value")
 
@@ -345,12 +345,12 @@ class InteractiveScene(SceneBase):
         return None
 
 
-_SET = re.compile(r"(?:set\s+)?(?P<name>[^=:]{1,40}?)\s*(?:=|:|\bto\b)\s*"
-                  r"(?P<value>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*[^\d\s]{0,12}", re.IGNORECASE)
+_SET = re.compile(r"(?:set\s+)?(?P<name>[^=:]{1,40}?)\s*(?P<sep>=|:|\bto\b)\s*"
+                  r"(?P<value>[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?)\s*[A-Za-z%°/]{0,12}", re.IGNORECASE)
 _PRESET = re.compile(r"(?:preset|pick|use)\s+(?P<name>.{1,40})", re.IGNORECASE)
 _REVEAL = re.compile(r"(?:reveal|next|show)(?:\s+(?:next|the next))?(?:\s+(?P<node>[A-Za-z0-9][\w.-]{0,39}))?",
                      re.IGNORECASE)
-_NAMEISH = re.compile(r"[A-Za-z][A-Za-z0-9_ ]{0,39}")
+_NAMEISH = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")  # one word: "q = 3" is a change refused, "why ... to 2" is not
 
 
 def range_text(variable: Variable) -> str:
