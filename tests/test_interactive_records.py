@@ -37,8 +37,8 @@ def test_a_typed_change_is_recorded_and_the_teacher_reacts(private_data_dir: Pat
     assert "nearly the tangent" in said  # the demo material's line for h <= 0.3
 
 
-def test_the_agents_and_the_director_are_told_the_widget_and_the_last_change(private_data_dir: Path,
-                                                                             capsys: pytest.CaptureFixture[str]) -> None:
+def test_agents_and_director_are_told_the_widget_and_the_last_change(private_data_dir: Path,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     from maic_tui.orchestration.prompts.agent_request import agent_messages
     from maic_tui.orchestration.prompts.director_request import director_messages
     from maic_tui.orchestration.prompts.shared_part import scene_live
