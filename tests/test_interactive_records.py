@@ -144,3 +144,22 @@ def test_the_water_cycle_is_revealed_in_order_by_typing(private_data_dir: Path,
     assert stages.hidden(recorded.rebuilt.view.scene_states.of(stages)) == ["collection"]
     said = "".join(r["data"]["content"] for r in records if r["type"] == "text_delta")
     assert "Precipitation: the droplets got heavy enough to fall" in said
+
+
+def test_the_demo_teacher_works_an_unscripted_widget_in_front_of_the_class(private_data_dir: Path, tmp_path: Path,
+                                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    text = (Path(__file__).parent.parent / "sample_classrooms" / "derivatives.toml").read_text(encoding="utf-8")
+    start = text.index('[[scenes]]\nid = "secant"')
+    text = text[:start] + '[[scenes]]\nid = "secant"\ntitle = "Shrink the gap"\ntype = "interactive"\n\n' + \
+        text[text.index("[scenes.widget]", start):]
+    path = tmp_path / "unscripted.toml"
+    path.write_text(text, encoding="utf-8")
+    assert main(["run", str(path), "--lesson", "--say", "go on", "--say", "go on"]) == 0
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line.startswith("{")]
+    acted = [(r["data"]["actionName"], r["data"]["params"]) for r in records
+             if r["type"] == "action" and r["data"]["actionName"].startswith("widget_")]
+    assert acted == [("widget_highlight", {"target": "h"}), ("widget_setState", {"state": {"h": 1.5}}),
+                     ("widget_setState", {"state": {"h": 0.01}})]
+    recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
+    secant = next(s for s in recorded.classroom.scenes if s.id == "secant")
+    assert recorded.rebuilt.view.scene_states.of(secant).values["h"] == 0.01
