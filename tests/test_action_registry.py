@@ -14,7 +14,7 @@ from maic_tui.whiteboard import Whiteboard
 # A plausible value for every parameter a schema may call required, by its wire name.
 VALUES = {"content": "hi", "x": 100, "y": 100, "shape": "circle", "chartType": "bar", "latex": "x^2",
           "language": "python", "code": "print(1)", "startX": 10, "startY": 10, "endX": 200, "endY": 200,
-          "elementId": "e1", "operation": "delete_lines"}
+          "elementId": "e1", "operation": "delete_lines", "target": "h", "state": {"h": 1}}
 DATA = {"wb_draw_chart": {"labels": ["a", "b"], "series": [[1, 2]]}, "wb_draw_table": [["h1", "h2"], ["1", "2"]]}
 
 

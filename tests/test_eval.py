@@ -107,7 +107,7 @@ def test_a_scenario_reports_every_problem_and_names_the_agents_its_classroom_lac
     known = "(juno, lena, marcus, priya, reyes, theo)"
     assert capsys.readouterr().err.splitlines() == [
         f"maic-tui: {path}: scene: 'nowhere' is not a scene of this scenario's classroom (intro, definition, "
-        "shortcuts, check)",
+        "shortcuts, secant, check)",
         f"maic-tui: {path}: history[0].who: 'okafor' is not an agent of this scenario's classroom {known}",
         f"maic-tui: {path}: turns[0, 1 and 2].expect.first_speaker: 'nobody' is not an agent of this scenario's "
         f"classroom {known}",

@@ -195,7 +195,7 @@ async def test_the_demo_grades_a_short_answer_by_its_keywords(tmp_path: Path) ->
 def test_choices_are_read_from_values_labels_letters_and_picked_lines() -> None:
     from maic_tui.classroom import load_classroom
 
-    rates = load_classroom("derivatives").scenes[3].question("rates")
+    rates = load_classroom("derivatives").scenes[-1].question("rates")
     assert rates is not None
     assert read_choices(rates, "C) Acceleration; A) Speed") == ["acceleration", "speed"]
     assert read_choices(rates, "speed, acceleration") == ["speed", "acceleration"]

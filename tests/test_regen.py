@@ -94,7 +94,7 @@ def test_a_new_scene_goes_where_the_author_says_and_nothing_else_moves(
     end = new.index("\n\n# the shortcuts scene")
     assert new[:start] + new[end + 2:] == COMMENTED
     assert [s.id for s in load_classroom(classroom).scenes] == ["intro", "definition", "limits-and-money",
-                                                                "shortcuts", "check"]
+                                                                "shortcuts", "secant", "check"]
 
 
 def test_a_quizs_questions_are_made_again(classroom: Path) -> None:
@@ -116,7 +116,7 @@ def test_a_bad_request_is_one_line_before_any_model_call(classroom: Path, tmp_pa
     with fake_openai(Reply(json.dumps(SCENE))) as server:
         assert main(["regen", str(classroom), "nowhere", *flags(server)]) == 2
         assert capsys.readouterr().err.strip() == ("maic-tui: no scene 'nowhere': the scenes are intro, definition, "
-                                                   "shortcuts, check (or 1-4)")
+                                                   "shortcuts, secant, check (or 1-5)")
         assert main(["regen", str(classroom), "intro", "--questions", *flags(server)]) == 2
         assert "is a slide" in capsys.readouterr().err
         broken = tmp_path / "broken.toml"

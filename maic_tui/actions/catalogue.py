@@ -22,6 +22,10 @@ from maic_tui.actions.schemas import (
     Laser,
     OpenBoard,
     Spotlight,
+    WidgetAnnotation,
+    WidgetHighlight,
+    WidgetReveal,
+    WidgetSetState,
 )
 from maic_tui.bad_input import field_path
 
@@ -42,9 +46,14 @@ ACTION_SCHEMAS: dict[str, type[ActionParams]] = {
     "wb_edit_code": EditCode,
     "wb_clear": ClearBoard,
     "wb_delete": DeleteElement,
+    "widget_highlight": WidgetHighlight,
+    "widget_setState": WidgetSetState,
+    "widget_annotation": WidgetAnnotation,
+    "widget_reveal": WidgetReveal,
 }
 SLIDE_ACTIONS: tuple[str, ...] = ("spotlight", "laser")
-WHITEBOARD_ACTIONS: tuple[str, ...] = tuple(name for name in ACTION_SCHEMAS if name not in SLIDE_ACTIONS)
+WIDGET_ACTIONS: tuple[str, ...] = ("widget_highlight", "widget_setState", "widget_annotation", "widget_reveal")
+WHITEBOARD_ACTIONS: tuple[str, ...] = tuple(name for name in ACTION_SCHEMAS if name.startswith("wb_"))
 ALL_ACTIONS: tuple[str, ...] = tuple(ACTION_SCHEMAS)
 ROLE_DEFAULT_ACTIONS: dict[Role, tuple[str, ...]] = {
     "teacher": ALL_ACTIONS,

@@ -277,3 +277,51 @@ class Laser(ActionParams):
     CHIP = "➚ laser"
     element_id: RequiredElementId = Field(alias="elementId")
     color: Color = Field("#ff0000", description="str")
+
+
+# --- an interactive scene's widget (OpenMAIC's four widget actions, its names and parameters) ---------------
+
+WidgetTarget = Annotated[str, BeforeValidator(lambda v: clip(v, 40) if isinstance(v, str) else v),
+                         Field(min_length=1, max_length=41, description="a variable, preset or node name")]
+Speech = Annotated[str | None, BeforeValidator(lambda v: clip(v, 200) if isinstance(v, str) else v)]
+
+
+class WidgetHighlight(ActionParams):
+    PURPOSE = "highlight one part of the interactive widget (a variable, value or node) for the class"
+    CHIP = "✦ highlight"
+    target: WidgetTarget
+    content: Speech = None
+
+    def chip(self) -> str:
+        return f"{self.CHIP} {self.target}"
+
+
+class WidgetSetState(ActionParams):
+    PURPOSE = "set the simulation's variables, e.g. {\"state\": {\"h\": 0.5}}: each within its range"
+    CHIP = "⇄ set"
+    state: dict[Annotated[str, Field(max_length=40)], Number] = Field(min_length=1, max_length=8)
+    content: Speech = None
+
+    def chip(self) -> str:
+        return f"{self.CHIP} " + ", ".join(f"{name} = {value:g}" for name, value in list(self.state.items())[:3])
+
+
+class WidgetAnnotation(ActionParams):
+    PURPOSE = "put a short note beside one part of the widget"
+    CHIP = "✎ note"
+    target: WidgetTarget
+    content: Annotated[str, BeforeValidator(lambda v: clip(v, 120) if isinstance(v, str) else v),
+                       Field(min_length=1)]
+
+    def chip(self) -> str:
+        return f"{self.CHIP} {self.target}"
+
+
+class WidgetReveal(ActionParams):
+    PURPOSE = "reveal a hidden node of the diagram (its next one in order when the target is empty)"
+    CHIP = "◐ reveal"
+    target: Annotated[str, BeforeValidator(lambda v: clip(v, 40) if isinstance(v, str) else v)] = ""
+    content: Speech = None
+
+    def chip(self) -> str:
+        return f"{self.CHIP} {self.target}".rstrip()

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
+from maic_tui.actions import SLIDE_ACTIONS, WIDGET_ACTIONS, InvalidAction, parse_params
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import SceneStates
 from maic_tui.scenes.registry import KIND_ACTIONS, KINDS
 
 if TYPE_CHECKING:
@@ -46,6 +48,11 @@ def _check_step(classroom: Classroom, scene: Scene, step: ScriptStep, where: str
         yield f"{where}.action", f"{step.action!r} needs a {kinds}; a {scene.type} scene has none"
         return
     yield from action_problems(agent, step.action, step.params, {e.id for e in scene.elements}, "this scene", where)
+    if step.action in WIDGET_ACTIONS and step.action in agent.actions:
+        try:  # checked against the widget as it starts, as an agent's is against the widget as it is
+            SceneStates().action(scene, step.action, step.params, agent.name)
+        except (SceneChangeError, InvalidAction) as exc:
+            yield f"{where}.params", str(exc)
 
 
 def action_problems(agent: Agent, action: str, params: dict[str, Any], slide_ids: set[str], slides: str,

@@ -117,6 +117,7 @@ def _partial_problems(schema: list[Found], data: dict[str, Any]) -> list[Found]:
 # --- pydantic errors in words -----------------------------------------------------------------------
 
 _UNION_TAGS = {"qa", "discussion", "title", "text", "bullets", "formula", "image", "table", *KINDS}
+_WIDGET_TAGS = {"simulation", "diagram"}  # an interactive scene's widget kinds
 
 
 def _path(loc: Iterable[int | str]) -> str:
@@ -127,6 +128,8 @@ def _path(loc: Iterable[int | str]) -> str:
         after_session = i > 0 and parts[i - 1] == "session"
         after_item = i > 1 and parts[i - 2] in ("elements", "scenes") and isinstance(parts[i - 1], int)
         if part in _UNION_TAGS and (after_session or after_item):
+            continue
+        if part in _WIDGET_TAGS and i > 0 and parts[i - 1] == "widget":
             continue
         kept.append(part)
     return format_path(tuple(kept))
@@ -163,6 +166,8 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
             if element.id in element_ids:
                 yield f"scenes[{i}].elements[{k}].id", f"duplicate element id {element.id!r} in this scene"
             element_ids.add(element.id)
+        for where, message in scene.problems():
+            yield f"scenes[{i}].{where}", message
 
     yield from check_lessons(classroom)
     demo = classroom.demo

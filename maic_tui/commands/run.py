@@ -62,6 +62,7 @@ def headless_driver(session: ClassroomSession, show: Callable[[Record], None], l
     driver = TurnDriver(session.classroom)
     driver.attach(session, with_lesson=lesson)
     driver.on_record = show
+    driver.on_problem = lambda line: print(f"maic-tui: {one_line(line, 300)}", file=sys.stderr)  # e.g. h out of range
     return driver
 
 

@@ -99,6 +99,9 @@ def plan(classroom: Classroom, call: LessonCall, said: Sequence[tuple[str, str]]
         return [presentation(classroom, lead, call)]
     if call.kind == "react":
         return [reaction(classroom, lead, call)]
+    if call.kind == "worked":  # the learner changed a widget: the material's line for the state it is in now
+        line = call.comment or f"{classroom.learner.nickname}, {call.topic}: what do you notice?"
+        return [DemoTurn(agent=lead.id, steps=[DemoStep(say=line)])]
     return discussion_plan(classroom, call)
 
 

@@ -5,19 +5,25 @@ be edited into the right one and kept as a regression test."""
 
 from __future__ import annotations
 
+from contextlib import suppress
 from pathlib import Path
+from typing import Any
 
 import tomlkit
 
+from maic_tui.actions import WIDGET_ACTIONS
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
-from maic_tui.events import DoneEvent
+from maic_tui.classroom.models import Classroom
+from maic_tui.events import ActionEvent, DoneEvent
 from maic_tui.files import check_target, write_atomically
 from maic_tui.log.fork import before_turn
-from maic_tui.log.records import LearnerRecord, SessionInfo, Timed
+from maic_tui.log.records import InteractionRecord, LearnerRecord, Record, SceneRecord, SessionInfo, Timed
 from maic_tui.log.store import LogStore
 from maic_tui.paths import SAMPLES_DIR
 from maic_tui.room.replay import rebuild
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import action_changes
 from maic_tui.text_safety import one_line
 
 
@@ -60,11 +66,39 @@ def scenario_text(info: SessionInfo, records: list[Timed], turn: int, classroom:
         history.append(tomlkit.item({"who": who, "text": entry.text}))
     if rebuilt.history:
         document["history"] = history
+    worked = tomlkit.aot()
+    for change in widget_changes(room, [item.record for item in kept]):
+        worked.append(tomlkit.item(change))
+    if len(worked):
+        document["worked"] = worked
     decisions = {str(record.step): [record.final] for record in done.data.director_trace}
     turns = tomlkit.aot()
     turns.append(tomlkit.item({"say": said.data.text, "expect": {"decision": decisions}}))
     document["turns"] = turns
     return tomlkit.dumps(document)
+
+
+def widget_changes(room: Classroom, records: list[Record]) -> list[dict[str, Any]]:
+    """Every change made to a scene's widget before the turn, in order: the learner's ``interaction`` records and
+    the agents' widget actions (in the scene the class was on), as the scenario's ``[[worked]]``."""
+    changes: list[dict[str, Any]] = []
+    scene = 0
+    for record in records:
+        if isinstance(record, SceneRecord):
+            scene = record.data.index
+        elif isinstance(record, InteractionRecord) and 0 <= record.data.scene < len(room.scenes):
+            changes.append({"scene": room.scenes[record.data.scene].id, "verb": record.data.verb,
+                            "target": record.data.target}
+                           | ({"value": record.data.value} if record.data.value is not None else {}))
+        elif isinstance(record, ActionEvent) and record.data.action_name in WIDGET_ACTIONS \
+                and 0 <= scene < len(room.scenes):
+            agent = room.agent(record.data.agent_id)
+            with suppress(SceneChangeError):  # a log may hold anything; what cannot be read is left out
+                for change in action_changes(record.data.action_name, record.data.params):
+                    changes.append({"scene": room.scenes[scene].id, "verb": change.verb, "target": change.target,
+                                    "by": agent.name if agent else record.data.agent_id}
+                                   | ({"value": change.value} if change.value is not None else {}))
+    return changes
 
 
 def write_scenario(data_dir: Path, session: str, turn: int, output: str) -> Path:

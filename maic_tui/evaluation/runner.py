@@ -20,6 +20,8 @@ from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.log.records import LearnerRecord, Record
 from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import SceneChange
 from maic_tui.text_safety import one_line
 
 
@@ -140,6 +142,13 @@ def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classr
             session.history.append(HistoryEntry(role="agent", text=said.text, agent_id=agent.id, name=agent.name))
         else:
             raise ValueError(f"history: '{said.who}' is neither learner, lesson nor an agent of the classroom")
+    scenes = {scene.id: scene for scene in classroom.scenes}
+    for number, worked in enumerate(scenario.worked):
+        try:
+            session.context.scene_states.change(scenes.get(worked.scene),
+                                                [SceneChange(worked.verb, worked.target, worked.value)], worked.by)
+        except SceneChangeError as exc:
+            raise ValueError(f"worked[{number}]: {exc}") from None
 
 
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,

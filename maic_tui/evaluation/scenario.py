@@ -12,7 +12,8 @@ expect = { first_role = "teacher", end_reason = "cue_user", no_repeat = true }
 ```
 
 A scenario written from a recorded session (``eval --from-session``) starts where that session was: ``scene`` (a
-scene id) and ``[[history]]`` (``who`` is "learner", "lesson" or an agent id; ``text``), and expects each
+scene id), ``[[history]]`` (``who`` is "learner", "lesson" or an agent id; ``text``) and ``[[worked]]`` (each
+change made to a scene's widget: ``scene``, ``verb``, ``target``, ``value``, ``by``), and expects each
 decision of its turn (``decision = { 1 = ["reyes"], 2 = ["theo", "USER"] }``: step -> allowed choices).
 """
 
@@ -74,6 +75,16 @@ class Said(Strict):
     text: str
 
 
+class Worked(Strict):
+    """A change made to a scene's widget before the scenario's turns (the learner's, or an agent's action)."""
+
+    scene: Annotated[str, Field(min_length=1)]  # the scene's id
+    verb: Literal["set", "preset", "reveal", "highlight", "annotate"]
+    target: str = ""
+    value: float | str | None = None
+    by: str = "the learner"
+
+
 class Turn(Strict):
     say: Annotated[str, Field(min_length=1)]
     expect: Expect = Expect()
@@ -89,6 +100,7 @@ class Scenario(Strict):
     threshold: Rate = 1.0
     scene: str | None = None  # the scene (its id) the class is on; default: the first
     history: list[Said] = Field(default_factory=list)  # the conversation before the first turn
+    worked: list[Worked] = Field(default_factory=list)  # the widgets as they were worked before the first turn
     turns: Annotated[list[Turn], Field(min_length=1)]
 
 

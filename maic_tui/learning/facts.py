@@ -12,6 +12,8 @@ from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.log.progress import possible_points
 from maic_tui.log.records import (
+    InteractionData,
+    InteractionRecord,
     LearnerRecord,
     LessonEndData,
     LessonEndRecord,
@@ -45,6 +47,15 @@ class Asked:
 
 
 @dataclass(frozen=True, slots=True)
+class Worked:
+    """The learner changed a scene's widget (an ``interaction`` record)."""
+
+    t: float
+    scene: int | None  # the scene's index (None: not in the classroom as kept)
+    change: InteractionData
+
+
+@dataclass(frozen=True, slots=True)
 class Ended:
     t: float
     end: LessonEndData
@@ -57,6 +68,7 @@ class SessionFacts:
     answered: list[Answered] = field(default_factory=list)  # every graded answer (a retried question twice)
     asked: list[Asked] = field(default_factory=list)  # the learner's messages to the class
     ended: list[Ended] = field(default_factory=list)  # each time the lesson came to its end (again after a retry)
+    worked: list[Worked] = field(default_factory=list)  # every change the learner made to a widget
     last: float = 0.0  # the last record's time
 
     @property
@@ -96,6 +108,9 @@ def session_facts(classroom: Classroom, records: list[Timed]) -> SessionFacts:
                 facts.reached.append(Reached(item.t, *found))
         elif isinstance(record, LessonEndRecord):
             facts.ended.append(Ended(item.t, record.data))
+        elif isinstance(record, InteractionRecord):
+            index = record.data.scene if 0 <= record.data.scene < len(classroom.scenes) else None
+            facts.worked.append(Worked(item.t, index, record.data))
     return facts
 
 

@@ -22,7 +22,7 @@ from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.classroom.quiz import option_lines
 from maic_tui.learning.config import Account, LearnerConfig
-from maic_tui.learning.facts import Answered, SessionFacts
+from maic_tui.learning.facts import Answered, SessionFacts, Worked
 from maic_tui.log.records import SessionInfo
 
 Statement = dict[str, Any]
@@ -122,6 +122,20 @@ class _Builder:
         return self.statement(answer.t, "answered", self.question(data.question_id, answer.question, data.question),
                               self.scene(scene) if scene is not None else self.course(), result)
 
+    def interacted(self, worked: Worked) -> Statement:
+        """xAPI's ``interacted``: the widget's part the learner worked (a variable, a preset, a node) and the value."""
+        change = worked.change
+        scene = self.classroom.scenes[worked.scene] if worked.scene is not None else None
+        where = self.scene(scene) if scene is not None else self.course()
+        target = change.target or "next"
+        part = {"objectType": "Activity", "id": f"{where['id']}/widget/{quote(target, safe='')}",
+                "definition": {"name": self.names(target), "type": INTERACTION, "interactionType": "other"}}
+        said = {"set": f"{change.target} = {change.value}", "preset": f"preset {change.target}",
+                "reveal": f"reveal {target}"}.get(change.verb, f"{change.verb} {change.target}")
+        result: dict[str, Any] = {"response": said, "extensions": {
+            f"{self.home}/xapi/widget": {"verb": change.verb, "target": change.target, "value": change.value}}}
+        return self.statement(worked.t, "interacted", part, where, result)
+
     def all(self) -> list[Statement]:
         facts = self.facts
         timed: list[tuple[float, int, Statement]] = [(0.0, 0, self.statement(0.0, "initialized", self.course()))]
@@ -133,6 +147,7 @@ class _Builder:
             where = self.scene(scene) if scene is not None else self.course()
             timed.append((asked.t, 1, self.statement(asked.t, "asked", where, self.course() if scene else None,
                                                      {"response": asked.text})))
+        timed += [(worked.t, 1, self.interacted(worked)) for worked in facts.worked]
         for ended in facts.ended:
             result: dict[str, Any] = {"completion": True, "duration": duration(ended.t)}
             if ended.end.max_score > 0:

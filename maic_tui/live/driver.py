@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.live.scene_work import record_change, typed_change, worked
 from maic_tui.live.step_mode import StepMode
 from maic_tui.live.voice import feed
 from maic_tui.log.records import (
@@ -28,6 +29,8 @@ from maic_tui.log.records import (
     StepRecord,
 )
 from maic_tui.orchestration.routing.mentions import Addressed, addressed
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import SceneChange
 from maic_tui.text_safety import one_line
 
 if TYPE_CHECKING:
@@ -87,7 +90,20 @@ class TurnDriver:
         if message.agent is not None and message.agent in self.muted:
             agent = self.classroom.agent(message.agent)
             raise BadInput(f"{agent.name if agent else message.agent} is muted: unmute them (Ctrl+P) to ask them")
+        if self.session is not None:
+            typed_change(self.session, message.text)  # a change the widget shown now cannot take stays here
         return message
+
+    def work(self, scene: int, change: SceneChange) -> str | None:
+        """A change the learner made with a widget's keys: applied and recorded at once (shown through
+        ``on_record``), no turn opened; a one-line refusal, or None when done."""
+        if self.session is None:
+            return "the class is not ready yet"
+        try:
+            self._emit(record_change(self.session, scene, change))
+        except SceneChangeError as exc:
+            return str(exc)
+        return None
 
     # --- who may speak --------------------------------------------------------------------------------------
 
@@ -163,6 +179,14 @@ class TurnDriver:
             self._lesson_changed()
 
     async def _answer(self, session: ClassroomSession, message: Addressed) -> None:
+        try:  # the widget shown when the message is played (``run --say`` reads every message before the lesson)
+            change = typed_change(session, message.text) if message.agent is None else None
+        except BadInput as exc:
+            self._problem(str(exc))
+            return
+        if change is not None:
+            await self._show(worked(session, change))
+            return
         self._emit(session.record_learner(message.text))
         self._in_turn = True
         try:

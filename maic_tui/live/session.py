@@ -89,6 +89,7 @@ class ClassroomSession:
         ctx = self.context
         ctx.history, ctx.board, ctx.scene_index = list(rebuilt.history), rebuilt.board, rebuilt.scene_index
         ctx.message_count = rebuilt.message_count
+        ctx.scene_states.restore(rebuilt.view.scene_states)
         grades = {r.question_id: Grade(r.earned, r.points, r.comment or "", r.answer) for r in rebuilt.quiz_results}
         self.cursor.restore(rebuilt.lesson_at, grades, rebuilt.lesson_ended)
         self.scene_events = list(rebuilt.view.scene_events)

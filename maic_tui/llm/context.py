@@ -16,14 +16,16 @@ DIRECTOR = "director"
 GRADER = "grader"  # the model that grades short quiz answers
 JUDGE = "judge"  # the model that gives a scene kind's structured verdict on the learner's work (a project's issue)
 
-LessonKind = Literal["discussion", "present", "react", "scene"]
+LessonKind = Literal["discussion", "present", "react", "scene", "worked"]
 
 
 @dataclass(frozen=True, slots=True)
 class LessonCall:
     """A turn the lesson opens (ARCHITECTURE.md, *The lesson*) rather than a learner message: a discussion step, a slide
-    presented by its teacher, the teacher's reaction to a quiz answer, or a turn a scene's kind opens (``scene``: a
-    project's issue opened, a hint asked for, the team's talk), which its kind's routing rules decide."""
+    presented by its teacher, the teacher's reaction to a quiz answer or to the learner's change of a widget
+    (``worked``: ``topic`` says the change, ``comment`` the demo material's line for it), or a turn a scene's kind
+    opens (``scene``: a project's issue opened, a hint asked for, the team's talk), which its kind's routing rules
+    decide."""
 
     kind: LessonKind
     request: str  # what the class is asked to do, in words a model follows

@@ -13,6 +13,8 @@ A record is one of the eight protocol events or one of the learner's own records
 - ``class_control`` ``{"muted", "maxAgents"?}``  who may speak, as the learner set it (mute, solo, agents per turn)
 - ``scene_event`` ``{"scene", "kind", "name", "data"}``  a scene kind's own record (a project's role chosen, issue
   opened, submission, verdict, issue done), read by the kind's ``records`` part
+- ``interaction`` ``{"scene", "verb", "target", "value"?}``  the learner worked a scene's widget (set a variable,
+  picked a preset, revealed a node); agents' changes are their ``action`` events
 
 In the database each record is stored as its wire JSON with ``t``, the seconds since the session started.
 A JSONL export is one such line per record, ``{"type", "data", "t"}``, after one ``session`` header line.
@@ -129,6 +131,19 @@ class SceneEventRecord(WireModel):
 
     type: Literal["scene_event"] = "scene_event"
     data: SceneEventData
+class InteractionData(WireModel):
+    scene: int  # the scene's index
+    verb: Literal["set", "preset", "reveal", "highlight", "annotate"]
+    target: str  # the variable, preset or node ("" for a diagram's next node)
+    value: float | str | None = None  # a variable's new value; an annotation's text
+
+
+class InteractionRecord(WireModel):
+    """The learner changed a scene's live state (ARCHITECTURE.md, *Scene kinds*): any kind whose scenes have one
+    writes it, so a replay, a resume, a fork and the learning records have each change."""
+
+    type: Literal["interaction"] = "interaction"
+    data: InteractionData
 
 
 class ForkedFrom(WireModel):
@@ -158,13 +173,14 @@ class SessionHeader(WireModel):
 
 
 LearnerSide = (LearnerRecord | InterruptRecord | SceneRecord | StepRecord | QuizResultRecord | LessonEndRecord
-               | ClassControlRecord | SceneEventRecord)
+               | ClassControlRecord | SceneEventRecord | InteractionRecord)
 Record = Event | LearnerSide
 _LEARNER_SIDE: dict[str, type[LearnerSide]] = {"learner": LearnerRecord, "interrupt": InterruptRecord,
                                                 "scene": SceneRecord, "step": StepRecord,
                                                 "quiz_result": QuizResultRecord,
                                                 "lesson_end": LessonEndRecord, "class_control": ClassControlRecord,
-                                                "scene_event": SceneEventRecord}
+                                                "scene_event": SceneEventRecord,
+                                                "interaction": InteractionRecord}
 RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 

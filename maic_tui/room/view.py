@@ -9,10 +9,11 @@ has to remember to.
 
 from __future__ import annotations
 
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Literal, assert_never
 
-from maic_tui.actions import SLIDE_ACTIONS, action_chip
+from maic_tui.actions import SLIDE_ACTIONS, WIDGET_ACTIONS, action_chip
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import (
     ActionEvent,
@@ -31,6 +32,8 @@ from maic_tui.events import (
 from maic_tui.log.records import (
     ClassControlData,
     ClassControlRecord,
+    InteractionData,
+    InteractionRecord,
     InterruptRecord,
     LearnerRecord,
     LessonEndData,
@@ -49,6 +52,8 @@ from maic_tui.orchestration.routing.picking import DecisionCard
 from maic_tui.room.decisions import SessionDecisions
 from maic_tui.room.lesson_state import LessonState
 from maic_tui.room.turn_so_far import TurnSoFar
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import SceneChange, SceneStates
 from maic_tui.text_safety import EscapeFilter, terminal_safe
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.render import Pointer
@@ -131,6 +136,9 @@ class ClassroomView:
         self.max_agents: int | None = None  # agent turns per learner turn the learner allows
         self.board_version = 0  # bumped on every board, scene or pointer change
         self.board_changes = 0  # bumped on every whiteboard action only
+        self.scene_states = SceneStates()  # what the learner and the agents made of each widget
+        self.class_scene = 0  # the scene the class is on (its ``scene`` records), whatever the learner pages to
+        self._worked_note: int | None = None  # the note of the learner's last change, while nothing follows it
         self.dirty: set[int] = set()  # indexes of entries changed since the last ``take_dirty``
         self._open: dict[str, int] = {}  # message id -> entry index, while the message streams
 
@@ -200,7 +208,10 @@ class ClassroomView:
             case InterruptRecord():
                 self.request_interrupt()
             case SceneRecord(data=moved):
+                self.class_scene = moved.index
                 self.change_scene(moved.index)
+            case InteractionRecord(data=worked):
+                self.worked(worked)
             case StepRecord(data=at):
                 self.turn.end()  # the lesson moved on: whatever the learner said has been answered
                 if self.lesson is not None:
@@ -295,7 +306,13 @@ class ClassroomView:
         message = self._message(data.message_id)
         if message is not None:
             message.parts.append(Part("chip", terminal_safe(action_chip(data.action_name, data.params))))
-        if data.action_name in SLIDE_ACTIONS:
+        if data.action_name in WIDGET_ACTIONS:
+            scenes = self.classroom.scenes
+            scene = scenes[self.class_scene] if 0 <= self.class_scene < len(scenes) else None
+            agent = self.classroom.agent(data.agent_id)
+            with suppress(SceneChangeError):  # checked before it was sent; a log may hold anything
+                self.scene_states.action(scene, data.action_name, data.params, agent.name if agent else data.agent_id)
+        elif data.action_name in SLIDE_ACTIONS:
             kind: Literal["spotlight", "laser"] = "laser" if data.action_name == "laser" else "spotlight"
             color = str(data.params.get("color", "#ff0000"))
             self.pointer = Pointer(kind, str(data.params.get("elementId", "")), color)
@@ -303,6 +320,27 @@ class ClassroomView:
             self.board.apply(data.action_name, data.params)
             self.board_changes += 1
         self.board_version += 1
+
+    def worked(self, data: InteractionData) -> None:
+        """The learner changed a scene's widget: its state, and one note in the transcript that the next change
+        rewrites while nothing else was said in between (an arrow key held down is one line, not fifty)."""
+        scenes = self.classroom.scenes
+        scene = scenes[data.scene] if 0 <= data.scene < len(scenes) else None
+        try:
+            state = self.scene_states.change(scene, [SceneChange(data.verb, data.target, data.value)])
+        except SceneChangeError as exc:  # a log may hold anything
+            self.note(f"a change the widget could not take: {exc}", "error")
+            return
+        self.board_version += 1
+        said = str(getattr(state, "last", "")).replace("the learner", self.classroom.learner.nickname, 1)
+        line = "✎ " + terminal_safe(said or f"{data.verb} {data.target}")
+        note = self.entries[self._worked_note] if self._worked_note == len(self.entries) - 1 else None
+        if isinstance(note, SystemNote) and self._worked_note is not None:
+            note.text = line
+            self.dirty.add(self._worked_note)
+        else:
+            self.note(line)
+            self._worked_note = len(self.entries) - 1
 
     def _message(self, message_id: str) -> AgentMessage | None:
         index = self._open.get(message_id)

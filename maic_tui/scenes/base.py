@@ -5,16 +5,22 @@ the file gives it no script."""
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from pydantic import Field
 
+from maic_tui.bad_input import BadInput
 from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
 from maic_tui.scenes.slide_elements import SlideElement
 from maic_tui.strict import Strict
 
 Found = tuple[str, str]  # (path inside the scene, what is wrong)
+
+
+class SceneChangeError(BadInput):
+    """A change a scene cannot take (it has nothing to work, a name it does not know, a value out of range): one
+    line saying what is allowed."""
 
 
 class SceneBase(Strict):
@@ -57,3 +63,22 @@ class SceneBase(Strict):
     def unscripted(self, number: int) -> list[Step]:
         """The steps of this scene when the file gives it no script: its teacher presents it through the model."""
         return [Step(number, 0, "present")]
+
+    # --- a scene the learner works (ARCHITECTURE.md, *Scene kinds*: live state) ---------------------------
+
+    def initial(self) -> Any | None:
+        """The live state of a scene the learner and the agents work (an interactive widget); None: nothing to work."""
+        return None
+
+    def change(self, state: Any, verb: str, target: str, value: float | str | None = None,
+               by: str = "the learner") -> Any:
+        """The state after a change (``verb`` on ``target``); raises SceneChangeError, one line."""
+        raise SceneChangeError(f"a {self.type} scene has nothing to work")
+
+    def typed(self, text: str) -> tuple[str, str, float | str | None] | None:
+        """A message that changes the live state (``h = 0.1``) as (verb, target, value); None: it is for the class."""
+        return None
+
+    def reaction(self, state: Any) -> str | None:
+        """The demo material's line for the live state now (what the offline teacher says to a change)."""
+        return None

@@ -12,12 +12,13 @@ from typing import Annotated, Any, get_args
 from pydantic import BeforeValidator, Field
 
 from maic_tui.scenes.base import SceneBase
+from maic_tui.scenes.interactive.model import InteractiveScene
 from maic_tui.scenes.pbl.model import PblScene
 from maic_tui.scenes.quiz.model import QuizScene
 from maic_tui.scenes.slide.model import SlideScene
 
 # The registration. The first kind is what a scene is when its file names no ``type``.
-SceneKinds = SlideScene | QuizScene | PblScene
+SceneKinds = SlideScene | QuizScene | InteractiveScene | PblScene
 KIND_MODELS: tuple[type[SceneBase], ...] = get_args(SceneKinds)
 # each kind's name is its ``type`` literal
 KINDS: dict[str, type[SceneBase]] = {get_args(model.model_fields["type"].annotation)[0]: model

@@ -7,12 +7,14 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Protocol
 
+from textual import events
 from textual.widget import Widget
 
 from maic_tui.scenes.registry import KINDS, optional_module
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
+    from maic_tui.tui.parts.the_class import TheClass
 
 CLASS = "scene-widget"  # every kind's widget has it, so the room finds them all
 
@@ -22,6 +24,10 @@ class SceneWidget(Protocol):
 
     async def show(self, status: LessonStatus | None) -> None:
         """The lesson's status now (None: no lesson): shown if it waits on a step of this kind, else hidden."""
+
+    def follow(self, the_class: TheClass) -> None:
+        """Once a frame: the class (its view model, the scene shown, its live state) to follow, and to send the
+        learner's changes to (``TheClass.work``). Cheap when nothing changed."""
 
 
 @cache
@@ -33,3 +39,18 @@ def _widget_types() -> tuple[type[Widget], ...]:
 def scene_widgets() -> list[Widget]:
     """One of each registered kind's widgets, hidden until a step of its kind waits."""
     return [widget() for widget in _widget_types()]
+
+
+def typed_on(picker: Widget, event: events.Key, own_keys: frozenset[str]) -> bool:
+    """Typing goes to the composer: a printable key moves the focus there and is written there, and so is every
+    key that reaches the widget after that (a burst such as ``b⏎`` arrives before the focus has moved, and its
+    Enter must send "b", not act on the widget). True when the key was passed on."""
+    screen = picker.screen
+    if screen.focused is picker and (not event.is_printable or event.key in own_keys):
+        return False
+    composer = screen.query_one("#composer")
+    event.stop()
+    event.prevent_default()
+    screen.set_focus(composer)
+    composer.post_message(events.Key(event.key, event.character))
+    return True

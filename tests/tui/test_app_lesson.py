@@ -14,6 +14,7 @@ from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.live.assembly import build_session
 from maic_tui.llm.pace import Pace
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
+from maic_tui.tui.scenes.interactive import InteractivePanel
 from maic_tui.tui.scenes.quiz import QuizPanel
 from maic_tui.tui.widgets.lesson_panel import LessonLine
 from tests.tui.helpers import demo_app, ready, recorded_app, say, wait_for
@@ -37,16 +38,20 @@ async def test_the_class_starts_by_itself_and_waits_at_its_first_pause() -> None
         assert first.agent_id == "reyes" and first.text.startswith("Welcome, Sam.")
         assert not [e for e in app.room.view.entries if isinstance(e, LearnerMessage)]  # nobody typed anything
         line = app.query_one(LessonLine)
-        assert line.display and "1/4 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
+        assert line.display and "1/5 Slopes everywhere" in str(line.render()) and "your turn" in str(line.render())
         cue = app.room.view.cue
         assert cue is not None and cue.prompt == "Anything unclear before we define the derivative?"
         said = [e for e in app.room.view.entries if isinstance(e, AgentMessage)][-1]
         assert said.text == cue.prompt and said.agent_id == "reyes"  # the pause's question is said, in the transcript
         await pilot.press("f7")  # go on: at this pace the lesson runs on to the discussion, which hands over
         await wait_for(pilot, lambda: _waiting(app) and app.room.view.scene_index == 2)
-        assert "3/4 Shortcuts: the power rule" in str(line.render()) and "your turn" in str(line.render())
-        await pilot.press("f7")  # nothing to add to the discussion: on to the quiz, which asks its first question
+        assert "3/5 Shortcuts: the power rule" in str(line.render()) and "your turn" in str(line.render())
+        await pilot.press("f7")  # nothing to add to the discussion: on to the secant, whose widget waits to be worked
+        await wait_for(pilot, lambda: _waiting(app) and app.room.view.scene_index == 3)
+        assert app.query_one(InteractivePanel).display and not app.query_one(QuizPanel).display
+        await pilot.press("f7")  # on to the quiz, which asks its first question
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
+        assert not app.query_one(InteractivePanel).display
         assert "What is the derivative of x^4?" in app.room.view.entries[-1].text  # type: ignore[union-attr]
 
 
@@ -76,7 +81,7 @@ async def test_a_letter_typed_at_the_option_list_is_the_answer_sent_not_the_high
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))
-        app.room.go_to_scene(3)
+        app.room.go_to_scene(4)  # the quiz
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
         assert app.query_one(QuizPanel).query_one(OptionList).has_focus
         await pilot.press("b", "enter")  # as typed: the option list has the focus, A is highlighted
@@ -104,7 +109,7 @@ async def test_a_question_typed_mid_lecture_waits_for_the_step_then_f7_goes_back
         assert before and not any(m.interrupted for m in before)  # the step being read was finished
         answers = [e for e in app.room.view.entries[learner:] if isinstance(e, AgentMessage)]
         assert answers and answers[0].agent_id == "reyes"  # Q&A: the teacher answers
-        assert "Q&A · F7 continues the lesson: 1/4" in str(app.query_one(LessonLine).render())
+        assert "Q&A · F7 continues the lesson: 1/5" in str(app.query_one(LessonLine).render())
         stopped_at = app.room.turns.lesson.cursor.position  # type: ignore[union-attr]
         await pilot.press("f7")
         # Back to the lesson from where it stopped: how many steps are left before the pause depends on when the
@@ -136,7 +141,7 @@ async def test_the_quiz_is_picked_from_a_list_and_the_score_is_kept() -> None:
     async with app.run_test(size=(140, 45)) as pilot:
         await ready(pilot)
         await wait_for(pilot, lambda: _waiting(app))
-        app.room.go_to_scene(3)  # as F6 three times would
+        app.room.go_to_scene(4)  # as F6 four times would
         await wait_for(pilot, lambda: _waiting(app) and app.query_one(QuizPanel).display)
         picker = app.query_one(QuizPanel).query_one(OptionList)
         assert picker.has_focus and picker.option_count == 3
@@ -181,7 +186,7 @@ async def test_a_resumed_session_waits_where_the_lesson_stopped(tmp_path: Path, 
         assert again.room.turns.lesson.cursor.position == position  # type: ignore[union-attr]
         assert "F7 continues the lesson" in str(again.query_one(LessonLine).render())
         first = next(e.text for e in again.room.view.entries if isinstance(e, SystemNote) and "Resumed" in e.text)
-        assert first.endswith("(0 turns so far · scene 2/4 · score 0/2).")  # where the lesson is, not just turns
+        assert first.endswith("(0 turns so far · scene 2/5 · score 0/2).")  # where the lesson is, not just turns
         await pilot.press("f7")
         await wait_for(pilot, lambda: again.room.turns.running or _phase(again) != Phase.LIVE)
 
@@ -225,7 +230,7 @@ async def test_a_replayed_lesson_shows_where_the_lesson_was_and_its_score(privat
         await pilot.pause(0.2)
         line = replaying.query_one(LessonLine)
         assert line.display
-        where = shown_live.split(" · your turn")[0]  # "📖 1/4 Title · step n/m": where, without the keys
+        where = shown_live.split(" · your turn")[0]  # "📖 1/5 Title · step n/m": where, without the keys
         assert str(line.render()) == where and "F7" not in str(line.render())
 
 

@@ -35,7 +35,7 @@ async def test_ctrl_r_at_the_lesson_end_writes_the_records_and_sends_them(
         async with app.run_test(size=(140, 45)) as pilot:
             await ready(pilot)
             await wait_for(pilot, lambda: _phase(app) == Phase.WAITING and not app.room.turns.running)
-            app.room.go_to_scene(3)
+            app.room.go_to_scene(4)  # the quiz
             for reply in ("A", "A and C", "the slope: how fast it changes"):
                 await wait_for(pilot, lambda: _phase(app) == Phase.WAITING and not app.room.turns.running)
                 app.room.query_one("Composer").focus()

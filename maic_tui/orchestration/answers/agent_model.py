@@ -15,6 +15,7 @@ from maic_tui.orchestration.answers.parser import StreamParser
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.prompts.agent_request import agent_messages
+from maic_tui.orchestration.prompts.shared_part import scene_live
 from maic_tui.orchestration.routing.director_schema import agent_schema
 from maic_tui.scenes.registry import actions_in
 
@@ -41,7 +42,7 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
     actions = allowed_actions(ctx, agent)
     messages = agent_messages(agent, ctx.classroom, ctx.history, ctx.board, ctx.scene, actions, state["responses"],
-                              state["instruction"])
+                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],

@@ -31,7 +31,8 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter,
                                                agent_avatar=agent.avatar, agent_color=agent.color)))
     allowed = allowed_actions(ctx, agent)
     run = AgentRun(agent, message_id, ctx.board, ctx.scene, allowed, ctx.classroom.limits.max_actions_per_agent,
-                   writer, redact=ctx.redact, example=example_speech(agent, ctx.classroom, allowed))
+                   writer, redact=ctx.redact, example=example_speech(agent, ctx.classroom, allowed),
+                   states=ctx.scene_states)
     answer = (foresight.answer_for(agent.id) if foresight is not None else None) or start_answer(ctx, state, agent)
 
     def written(rest: list[Item]) -> None:

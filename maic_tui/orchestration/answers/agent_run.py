@@ -11,7 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from maic_tui.actions import SLIDE_ACTIONS, InvalidAction, parse_params
+from maic_tui.actions import SLIDE_ACTIONS, WIDGET_ACTIONS, InvalidAction, parse_params
 from maic_tui.classroom.models import Agent, Scene
 from maic_tui.events import (
     ActionData,
@@ -25,6 +25,8 @@ from maic_tui.events import (
 from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta
 from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.orchestration.prompts.example import is_filler
+from maic_tui.scenes.base import SceneChangeError
+from maic_tui.scenes.live_state import SceneStates
 from maic_tui.whiteboard import Whiteboard
 from maic_tui.whiteboard.placement import placed
 
@@ -47,6 +49,7 @@ class AgentRun:
     ledger: list[WhiteboardActionRecord] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     received: int = 0  # characters of model output so far
+    states: SceneStates = field(default_factory=SceneStates)  # the scenes' widgets, checked and changed like the board
 
     @property
     def had_content(self) -> bool:
@@ -69,7 +72,7 @@ class AgentRun:
         """A twin on ``board`` (a copy of this run's) that goes on from here emitting nothing: the message as it will
         be once shown whole (ARCHITECTURE.md, *Deciding ahead*)."""
         return replace(self, board=board, emit=_unheard, speech=list(self.speech), actions=list(self.actions),
-                       ledger=list(self.ledger), warnings=list(self.warnings))
+                       ledger=list(self.ledger), warnings=list(self.warnings), states=self.states.copy())
 
     def warn(self, text: str) -> None:
         self.warnings.append(text)
@@ -97,6 +100,8 @@ class AgentRun:
             return {}, f"action_budget: at most {self.max_actions} actions per turn"
         if item.name in SLIDE_ACTIONS:
             return self._pointer(item)
+        if item.name in WIDGET_ACTIONS:
+            return self._widget(item)
         wanted = placed(item.params, self.board.elements) if item.name.startswith("wb_draw_") else item.params
         result = self.board.apply(item.name, wanted)  # a taken spot: the nearest free one (whiteboard/placement.py)
         return result.params, result.reason
@@ -109,6 +114,18 @@ class AgentRun:
         target = getattr(params, "element_id", None)
         if self.scene is None or all(element.id != target for element in self.scene.elements):
             return {}, f"slide_element_not_found: {target}"
+        return params.wire(), None
+
+    def _widget(self, item: ParsedAction) -> tuple[dict[str, Any], str | None]:
+        """A widget action checked against the scene's widget as it is now (an unknown variable or node, a value
+        out of range: the reason), and applied to it."""
+        try:
+            params = parse_params(item.name, item.params)
+            self.states.action(self.scene, item.name, params.wire(), self.agent.name)
+        except InvalidAction as exc:
+            return {}, exc.reason
+        except SceneChangeError as exc:
+            return {}, f"widget: {exc}"
         return params.wire(), None
 
     def summary(self) -> AgentTurnSummary:

@@ -36,7 +36,7 @@ class ScriptedMessage:
         self.message_id = ctx.next_message_id(agent.id)
         allowed = actions_in(agent.actions, ctx.scene.type if ctx.scene else None)
         self.run = AgentRun(agent, self.message_id, ctx.board, ctx.scene, allowed, max_actions=max(len(steps), 1),
-                            emit=self.events.append, redact=ctx.redact)
+                            emit=self.events.append, redact=ctx.redact, states=ctx.scene_states)
         self.pieces: list[Item] = []
         for step in steps:
             if step.say is not None:

@@ -10,6 +10,7 @@ from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.llm.client import ModelClient
 from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.orchestration.graph.state import TurnSettings
+from maic_tui.scenes.live_state import SceneStates
 from maic_tui.whiteboard import Whiteboard
 
 if TYPE_CHECKING:
@@ -28,6 +29,7 @@ class EngineContext:
     message_count: int = 0
     picker: Picker | None = None  # step mode: who picks each decision the rules or the model would take
     hand_raised: bool = False  # the learner sent another message during this turn: it ends after the speaker
+    scene_states: SceneStates = field(default_factory=SceneStates)  # each widget as the learner and agents left it
 
     @property
     def scene(self) -> Scene | None:

@@ -30,10 +30,11 @@ def agent_messages(
     actions: Sequence[str],
     responses: Sequence[AgentTurnSummary],
     instruction: str,
+    widget: str = "",
 ) -> list[BaseMessage]:
     """The class's shared part as the system message (word for word the director's and every agent's), the agent's
-    own part as the request."""
-    own = agent_part(agent, classroom, board, actions, responses, instruction)
+    own part as the request; ``widget``: the scene's live state in words (``shared_part.scene_live``)."""
+    own = agent_part(agent, classroom, board, actions, responses, instruction, widget)
     return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage(own)]
 
 
@@ -44,6 +45,7 @@ def agent_part(
     actions: Sequence[str],
     responses: Sequence[AgentTurnSummary],
     instruction: str,
+    widget: str = "",
 ) -> str:
     """Only what makes this call the agent's own: who it is, what it may not do here, the board as it is now, who
     spoke before it and what the director asks. The rest is in the shared part (roles.py, opening.py)."""
@@ -57,6 +59,8 @@ def agent_part(
         board_text = f"Whiteboard ({'open' if board.is_open else 'closed, the slide is shown'}): {board.summary()}"
         conflicts = board.conflict_report()
         parts.append(f"{board_text}\n{conflicts}" if conflicts else board_text)
+    if widget:
+        parts.append(widget)
     peers = _peers(agent, responses)
     if peers:
         parts.append(peers)

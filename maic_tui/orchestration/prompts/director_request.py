@@ -55,9 +55,10 @@ def director_messages(
     choices: Sequence[str] = (),
     scene: Scene | None = None,
     muted: Sequence[str] = (),
+    widget: str = "",
 ) -> list[BaseMessage]:
     """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty);
-    ``muted``: the agents the learner muted, who may not be picked.
+    ``muted``: the agents the learner muted, who may not be picked; ``widget``: the scene's live state in words.
 
     Only its request is the director's own: the system message is word for word what every agent of the class is
     sent (the whole class, muted agents too), so a server's prompt cache reuses it from an agent's call to the
@@ -66,6 +67,7 @@ def director_messages(
         f"{DIRECTS} by the director's rules above.",
         f"Spoke this turn: {_spoken(responses, ledger)}",
         _board(board),
+        *([widget] if widget else []),
         f"Decision {turn_number} of this turn; keep the turn short.",
     ]
     if lesson is None:

@@ -87,6 +87,19 @@ class ScenePrompt(Protocol):
     def shown(self, scene: Any, actions: Sequence[str]) -> str: ...
 
 
+class LivePrompt(Protocol):
+    """A ``prompt`` part's ``live``, for a kind whose scenes have a live state (``SceneBase.initial``)."""
+
+    def live(self, scene: Any, state: Any) -> str: ...
+
+
+def scene_live(scene: Scene | None, state: Any) -> str:
+    """What the caller's own request says of the scene's live state now (a widget as the learner and the agents
+    left it, and the last change): in the request, not the shared part, since it changes with every change."""
+    part = scene_part(scene.type, "prompt") if scene is not None and state is not None else None
+    return cast(LivePrompt, part).live(scene, state) if part is not None and hasattr(part, "live") else ""
+
+
 def scene_shown(scene: Scene | None, actions: Sequence[str]) -> str:
     """What the calls are told of the scene shown now, by its kind (shared: it changes only with the scene)."""
     part = scene_part(scene.type, "prompt") if scene is not None else None

@@ -41,11 +41,13 @@ class Basis:
     history: tuple[int, HistoryEntry | None]
     settings: TurnSettings
     scene_index: int
+    widgets: int  # the scenes' widgets' version: the learner changed one, or an agent did
 
     @classmethod
     def of(cls, ctx: EngineContext, state: TurnState) -> Basis:
         last = ctx.history[-1] if ctx.history else None
-        return cls(dict(state), ctx.board.state(), (len(ctx.history), last), ctx.settings, ctx.scene_index)
+        return cls(dict(state), ctx.board.state(), (len(ctx.history), last), ctx.settings, ctx.scene_index,
+                   ctx.scene_states.version)
 
     def changed(self, now: Basis) -> str:
         """What differs from ``now`` (the state's keys by name), for the count of decisions dropped."""
@@ -104,7 +106,8 @@ class Foresight:
         for warning in warnings:
             twin.warn(warning)
         after = cast(TurnState, {**state, **agent_update(state, twin)})
-        seen = replace(ctx, board=board, history=[*ctx.history, twin.entry(interrupted=False)])
+        seen = replace(ctx, board=board, history=[*ctx.history, twin.entry(interrupted=False)],
+                       scene_states=twin.states)
         ahead = Ahead(Basis.of(seen, after))
         ahead.task = asyncio.ensure_future(self._decide(seen, after, ahead))
         self._ahead = ahead

@@ -26,6 +26,7 @@ from maic_tui.llm.client import Interrupted
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.prompts.director_request import director_messages, reask_message
+from maic_tui.orchestration.prompts.shared_part import scene_live
 from maic_tui.orchestration.routing.director_answer import (
     END,
     USER,
@@ -83,7 +84,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
         if lesson is not None:
             return step.dispatch(state["first_agent"], "trigger", f"opens the lesson's {lesson.kind}", lesson.request)
         return step.dispatch(state["first_agent"], "trigger", "named by the learner or the discussion trigger")
-    if lesson is not None and lesson.kind == "react" and turns >= REACTION_TURNS:
+    if lesson is not None and lesson.kind in ("react", "worked") and turns >= REACTION_TURNS:
         return step.end("director_end", "limit", END, "the teacher has reacted; the lesson goes on")
     if ctx.picker is None:
         return step.take(await _decide(step, budget))
@@ -122,7 +123,8 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     messages = director_messages(ctx.classroom, ctx.history, state["learner_message"], state["responses"],
                                  state["ledger"], ctx.board, step.number, lesson, choices, ctx.scene,
-                                 sorted({*ctx.settings.muted, *barred}))
+                                 sorted({*ctx.settings.muted, *barred}),
+                                 scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):

@@ -11,8 +11,9 @@ from maic_tui.whiteboard.render.content import wrap
 from maic_tui.whiteboard.render.slide import INDENT
 
 
-def lines(scene: QuizScene, width: int, palette: BoardPalette) -> list[Text]:
-    """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden)."""
+def lines(scene: QuizScene, width: int, palette: BoardPalette, state: object = None, rows: int = 0) -> list[Text]:
+    """A quiz scene's questions, as on a printed sheet: each with its options (the answers stay hidden); a quiz
+    has no live state, and its sheet scrolls however many rows it has."""
     out: list[Text] = []
     for number, question in enumerate(scene.questions, 1):
         for index, line in enumerate(wrap(terminal_safe(question.question), max(width - 3, 1))):

@@ -31,6 +31,7 @@ if TYPE_CHECKING:
     from maic_tui.live.session import ClassroomSession
     from maic_tui.log.playback import LogPlayer
     from maic_tui.log.records import Record
+    from maic_tui.scenes.live_state import SceneChange
 
 QUIT_WAIT_SECONDS = 1.0  # how long leaving waits for an interrupted turn to close
 # Said once, first: the offline demo is not a model, and people should know what to expect and how to get one.
@@ -180,6 +181,16 @@ class TheClass:
             self._screen.query_one(Composer).sent(text)
         if self.turns.submit(said):
             self.play_queue()
+
+    def work(self, scene: int, change: SceneChange) -> None:
+        """A change the learner made with a scene widget's keys: recorded and shown, no turn opened (Enter in the
+        widget sends it as a message, which opens one)."""
+        if self.recipe.replay is not None:
+            self._screen.notify("This is a replay: nothing is sent to the class.", severity="warning")
+            return
+        refused = self.turns.work(scene, change)
+        if refused is not None:
+            self._screen.notify(refused, severity="warning", timeout=6)
 
     def play_queue(self) -> None:
         if self.turns.ready and self.turns.has_work():

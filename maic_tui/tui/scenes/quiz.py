@@ -13,36 +13,21 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.strip import Strip
-from textual.widget import Widget
 from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.plain import plain
-from maic_tui.tui.scene_widgets import CLASS
+from maic_tui.tui.scene_widgets import CLASS, typed_on
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
+    from maic_tui.tui.parts.the_class import TheClass
 
 
 def option_line(number: int, label: str) -> str:
     return f"{chr(ord('A') + number)}) {label}"
-
-
-def typed_on(picker: Widget, event: events.Key, own_keys: frozenset[str]) -> bool:
-    """Typing goes to the composer: a printable key moves the focus there and is written there, and so is every
-    key that reaches the list after that (a burst such as ``b⏎`` arrives before the focus has moved, and its
-    Enter must send "b", not pick the highlighted option). True when the key was passed on."""
-    screen = picker.screen
-    if screen.focused is picker and (not event.is_printable or event.key in own_keys):
-        return False
-    composer = screen.query_one("#composer")
-    event.stop()
-    event.prevent_default()
-    screen.set_focus(composer)
-    composer.post_message(events.Key(event.key, event.character))
-    return True
 
 
 class SingleChoice(OptionList):
@@ -96,6 +81,9 @@ class QuizPanel(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="quiz-question")
+
+    def follow(self, the_class: TheClass) -> None:
+        """The quiz follows the lesson's status alone (``show``)."""
 
     async def show(self, status: LessonStatus | None) -> None:
         """The waiting question's options to pick from (a short answer is typed in the composer); hidden when no

@@ -146,7 +146,8 @@ class BoardPane(Widget, can_focus=False):
             elements = self.view.board.elements
             if elements and height >= SPLIT_ROWS:  # room for both: what the scene drew stays in sight
                 slide_rows = height // 2
-                lines = render_slide(self.view.scene, width, slide_rows, palette, self.view.pointer)
+                lines = render_slide(self.view.scene, width, slide_rows, palette, self.view.pointer,
+                                     self.view.scene_states.of(self.view.scene))
                 lines += [Text("")] * (slide_rows - len(lines))
                 rule = f"─ whiteboard · {len(elements)} element{'s' if len(elements) != 1 else ''} (F3) "
                 lines.append(Text(rule.ljust(width, "─")[:width], style=palette.style(palette.grid)))
@@ -154,7 +155,8 @@ class BoardPane(Widget, can_focus=False):
                 pad = " " * ((width - cols) // 2)
                 lines += [Text(pad) + line for line in draw_board(elements, cols, rows, palette).lines]
             else:
-                lines = render_slide(self.view.scene, width, height, palette, self.view.pointer)
+                lines = render_slide(self.view.scene, width, height, palette, self.view.pointer,
+                                     self.view.scene_states.of(self.view.scene))
         renderable = Group(*lines)
         self._cache = (key, renderable)
         return renderable

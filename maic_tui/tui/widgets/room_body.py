@@ -56,6 +56,7 @@ class RoomBody(Horizontal):
         self._theme_specs = theme_specs
         self._parts: dict[type, Widget] = {}
         self._trace: TracePanel | None = None
+        self._scene_widgets: list[Widget] | None = None
 
     def compose(self) -> ComposeResult:
         agents = self.the_class.classroom.agents
@@ -88,6 +89,10 @@ class RoomBody(Horizontal):
         self.replay_progress, self.notice, self.structured_output = view.replay, view.notice, view.structured_output
         self.muted = view.muted
         self.stepping, self.decision_card = view.stepping, view.decision_card
+        if self._scene_widgets is None:
+            self._scene_widgets = list(self.query(f".{CLASS}"))
+        for widget in self._scene_widgets:
+            cast(SceneWidget, widget).follow(the_class)
         trace = self.trace_panel()
         if trace is not None and trace.display:
             trace.show(view.decisions)

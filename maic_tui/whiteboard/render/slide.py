@@ -70,16 +70,18 @@ class SceneSheet(Protocol):
     """What a kind's ``render`` part (``scenes/<kind>/render.py``) holds: what the pane shows of its scenes below
     their elements (a quiz: its questions)."""
 
-    def lines(self, scene: Any, width: int, palette: BoardPalette) -> list[Text]: ...
+    def lines(self, scene: Any, width: int, palette: BoardPalette, state: Any, rows: int) -> list[Text]:
+        """``state``: the scene's live state (``SceneBase.initial``, None for a kind without one); ``rows``: about
+        how many lines the pane has left for them."""
 
 
-def _kind_lines(scene: Scene, width: int, palette: BoardPalette) -> list[Text]:
+def _kind_lines(scene: Scene, width: int, palette: BoardPalette, state: Any, rows: int) -> list[Text]:
     part = scene_part(scene.type, "render")
-    return cast(SceneSheet, part).lines(scene, width, palette) if part is not None else []
+    return cast(SceneSheet, part).lines(scene, width, palette, state, rows) if part is not None else []
 
 
-def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, pointer: Pointer | None = None
-                 ) -> list[Text]:
+def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, pointer: Pointer | None = None,
+                 state: Any = None) -> list[Text]:
     """At most ``rows`` lines, ``cols`` wide; the pointed-at element is kept in view."""
     width = max(cols - INDENT, 1)
     lines: list[Text] = []
@@ -102,7 +104,7 @@ def render_slide(scene: Scene, cols: int, rows: int, palette: BoardPalette, poin
         lines.append(Text(""))
     if not scene.elements:
         lines = [Text(terminal_safe(scene.title), style=palette.style(bold=True)), Text("")]
-    lines += _kind_lines(scene, width, palette)
+    lines += _kind_lines(scene, width, palette, state, rows - len(lines))
     start = 0 if focus_line < rows else max(0, focus_line - 1)
     shown = lines[start:start + rows]
     for line in shown:
