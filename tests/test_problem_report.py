@@ -128,3 +128,12 @@ script = [{ agent = "t", say = "Hi." }, { agent = "t", say = "So." }, { agent = 
 def test_a_valid_sample_is_still_ok(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["validate", str(SAMPLES_DIR / "derivatives.toml")]) == 0
     assert capsys.readouterr().out.endswith(": ok\n")
+
+
+def test_the_same_problem_found_twice_at_one_place_is_one_line() -> None:
+    """Two checks may find one fault (a scene's own check and the lesson's): said once, never a crash."""
+    from maic_tui.classroom.report import grouped
+
+    found = [("scenes[0].widget.min", "min must be below max"), ("scenes[0].widget.min", "min must be below max"),
+             ("scenes[2].widget.min", "min must be below max")]
+    assert grouped(found) == [("scenes[0 and 2].widget.min", "min must be below max")]

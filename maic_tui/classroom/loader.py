@@ -166,8 +166,6 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
             if element.id in element_ids:
                 yield f"scenes[{i}].elements[{k}].id", f"duplicate element id {element.id!r} in this scene"
             element_ids.add(element.id)
-        for where, message in scene.problems():
-            yield f"scenes[{i}].{where}", message
 
     yield from check_lessons(classroom)
     demo = classroom.demo

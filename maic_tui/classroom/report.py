@@ -99,7 +99,9 @@ def grouped(problems: Iterable[Found]) -> list[Found]:
     for path, message in problems:
         parts = _parts(path)
         shape = tuple(None if isinstance(p, int) else p for p in parts)
-        groups.setdefault((message, shape), []).append(parts)
+        members = groups.setdefault((message, shape), [])
+        if parts not in members:  # the same problem at the same place is said once
+            members.append(parts)
     return [(_listed(_collapse(members), "places"), message) for (message, _), members in groups.items()]
 
 
