@@ -123,7 +123,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"maic-tui: cannot write {target}: {one_line(reason, 200)}; what was made is in {partial}", file=err)
         return 1
-    width = max([8, *(len(entry.stage) for entry in generated.log)])
+    width = max((len(entry.stage) for entry in generated.log), default=0)
     for entry in generated.log:
         print(f"  {entry.stage:<{width}} {entry.rounds} round{'s' if entry.rounds != 1 else ''}  {entry.seconds:5.1f} s",
               file=err)
