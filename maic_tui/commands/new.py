@@ -70,8 +70,7 @@ def checked_request(topic: str, language: str, output: str | None) -> tuple[str,
 def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = None, agents: int = 4,
             scenes: int = 3, language: str = "en", output: str | None = None, out: TextIO | None = None,
             err: TextIO | None = None, stop: StopSignals | None = None, review: bool = False,
-            data: str | None = None, editor: Editor | None = None, interactive: bool = False,
-            project: bool = False) -> int:
+            data: str | None = None, editor: Editor | None = None) -> int:
     from maic_tui.generation.material import read_material
     from maic_tui.generation.pipeline import Generated, GenerationFailed, Generator
 
@@ -86,7 +85,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     if stop.stopping:  # a signal while the material was read: no model call at all
         print("maic-tui: stopped before the first model call", file=err)
         return stop.exit_code or 130
-    brief = Brief(topic, agents, scenes, language, material, interactive, project)
+    brief = Brief(topic, agents, scenes, language, material)
     secrets = usable_secrets(options.secrets())
     progress = StageProgress(err)
     generator = Generator(spec, options, brief, progress.update)
@@ -123,9 +122,8 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         print(f"maic-tui: cannot write {target}: {one_line(reason, 200)}; what was made is in {partial}", file=err)
         return 1
-    width = max((len(entry.stage) for entry in generated.log), default=0)
     for entry in generated.log:
-        print(f"  {entry.stage:<{width}} {entry.rounds} round{'s' if entry.rounds != 1 else ''}  {entry.seconds:5.1f} s",
+        print(f"  {entry.stage:<8} {entry.rounds} round{'s' if entry.rounds != 1 else ''}  {entry.seconds:5.1f} s",
               file=err)
     out.write(f"wrote {target} · open it with: maic-tui {target}\n")
     return 0

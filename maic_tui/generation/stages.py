@@ -6,7 +6,6 @@ option values), so a small model's slips are few and the loader can name each on
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,15 +20,6 @@ AVATARS = ("🎓", "💡", "🙋", "🧠", "📒", "🔭", "🎨", "⚡")
 def slug(text: str, fallback: str) -> str:
     found = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:40].strip("-")
     return found or fallback
-
-
-def free_id(ident: str, taken: Collection[Any]) -> str:
-    """``ident``, or ``ident-2``, ``ident-3``... the first not ``taken``."""
-    found, number = ident, 1
-    while found in taken:
-        number += 1
-        found = f"{ident}-{number}"
-    return found
 
 
 def summary_schema() -> dict[str, Any]:
@@ -70,8 +60,6 @@ class Brief:
     scenes: int = 3
     language: str = "en"
     material: str = ""  # the text of --from (summarised when long)
-    interactive: bool = False  # --interactive: a widget the learner works (scenes/interactive/generation.py)
-    project: bool = False  # --project: a project the learner works in a team (scenes/pbl/generation.py)
 
 
 def outline_prompt(brief: Brief) -> str:
