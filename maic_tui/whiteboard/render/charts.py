@@ -12,6 +12,7 @@ from rich.style import Style
 from rich.text import Text
 
 from maic_tui.colors import to_rgb
+from maic_tui.text_cells import cell_len, pad
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import ChartElement
 
@@ -43,12 +44,12 @@ def _listed(chart: ChartElement, colors: tuple[str, ...], cols: int) -> list[Tex
         return key + [_series_line(label, index, series, None, colors) for index, label in enumerate(labels)]
     values = list(series[0]) if series else []
     total = sum(v for v in values if v > 0) or 1.0
-    width = max(max((len(label) for label in labels), default=0), 1)
+    width = max(max((cell_len(label) for label in labels), default=0), 1)
     room = max(cols - width - 9, 1)
     for index, label in enumerate(labels):
         value = values[index] if index < len(values) else 0.0
         share = max(value, 0) / total
-        line = Text(f"{label:<{width}} ", no_wrap=True)
+        line = Text(f"{pad(label, width)} ", no_wrap=True)
         line.append("█" * max(1, round(share * room)), Style(color=colors[index % len(colors)]))
         line.append(f" {share:.0%}")
         lines.append(line)
