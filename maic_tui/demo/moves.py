@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from maic_tui.classroom.answer_reading import names_keyword
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
 from maic_tui.demo.dialogue import shown
 from maic_tui.demo.replies import lead, say, sentence_of, sentences, statement_on, view_on_scene
@@ -131,7 +132,7 @@ def own_line(classroom: Classroom, index: MaterialIndex, agent: Agent, message: 
     for match in index.rank(message, ("answer",))[:2]:
         answer = next((a for a in classroom.demo.answers if a.id == match.passage.key), None)
         if answer is None or (match.covered < COVERED and not any(
-                re.search(rf"\b{re.escape(keyword)}", message, re.IGNORECASE) for keyword in answer.keywords)):
+                names_keyword(keyword, message) for keyword in answer.keywords)):
             continue  # a long message is about an answer when it names one of its keywords ("shops", "vans")
         for turn in answer.turns:
             line = " ".join(step.say for step in turn.steps if step.say)
