@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from rich.cells import cell_len, split_graphemes
 
-__all__ = ["cell_len", "cut", "graphemes", "pad", "shorten", "wrap"]
+__all__ = ["cell_len", "cut", "graphemes", "joined_closely", "pad", "shorten", "wrap"]
 
 ELLIPSIS = "…"
 # Kinsoku, simplified: these never start a line (closing punctuation) or end one (opening punctuation).
@@ -53,6 +53,12 @@ def pad(text: str, width: int, fill: str = " ") -> str:
     """Exactly ``width`` cells: shortened with "…" if too long, else filled on the right with ``fill`` (one cell)."""
     shown = shorten(text, width)
     return shown + fill * (width - cell_len(shown))
+
+
+def joined_closely(before: str, after: str) -> bool:
+    """Two pieces of speech that join without a space: text that ends and text that starts with a wide
+    character (Chinese, Japanese: "…切线。" then "取两个点"); Latin text between them keeps its spaces."""
+    return bool(before) and bool(after) and cell_len(before[-1]) == 2 and cell_len(after[0]) == 2
 
 
 def _pieces(paragraph: str) -> list[str]:

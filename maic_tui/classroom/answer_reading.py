@@ -55,11 +55,14 @@ def narrow(text: str) -> str:
                    for ch in text)
 
 
-def _spaceless(char: str) -> bool:
-    """A character of a script written without spaces between words (CJK, kana, Thai, Lao, Khmer, Myanmar)."""
-    code = ord(char)
-    return (0x2E80 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FFFF
-            or 0x0E00 <= code <= 0x0EFF or 0x1000 <= code <= 0x109F or 0x1780 <= code <= 0x17FF)
+# The scripts written without spaces between words: CJK (with kana), Thai, Lao, Myanmar, Khmer.
+SPACELESS = "[\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0002ffff\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff]"
+_SPACELESS = re.compile(SPACELESS)
+
+
+def spaceless(char: str) -> bool:
+    """A character of a script written without spaces between words."""
+    return bool(_SPACELESS.match(char))
 
 
 def keyword_at(keyword: str, text: str) -> re.Match[str] | None:
@@ -68,7 +71,7 @@ def keyword_at(keyword: str, text: str) -> re.Match[str] | None:
     wanted = narrow(keyword.strip())
     if not wanted:
         return None
-    start = "" if _spaceless(wanted[0]) else r"\b"
+    start = "" if spaceless(wanted[0]) else r"\b"
     return re.search(rf"{start}{re.escape(wanted)}", narrow(text), re.IGNORECASE)
 
 

@@ -18,10 +18,12 @@ def question_to_learner(classroom: Classroom, answer: DemoAnswer) -> str:
     staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
     for turn in reversed(answer.turns):
         said = [step.say for step in turn.steps if step.say]
-        if turn.agent in staff and said and said[-1].rstrip().endswith("?"):
+        if turn.agent in staff and said and said[-1].rstrip().endswith(("?", "？", "؟")):
             last = said[-1].strip()
-            start = max(last.rfind(mark, 0, len(last) - 1) for mark in (". ", "! ", "? "))
-            return last[start + 2:] if start >= 0 else last
+            # Where the question starts: after the sentence before it (Chinese ends one with "。" and no space).
+            start = max(max(last.rfind(mark, 0, len(last) - 1) + 2 for mark in (". ", "! ", "? ")),
+                        max(last.rfind(mark, 0, len(last) - 1) + 1 for mark in ("。", "！", "？")))
+            return last[start:] if start > 1 else last
     return ""
 
 

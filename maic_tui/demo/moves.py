@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from maic_tui.classroom.answer_reading import names_keyword
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
 from maic_tui.demo.dialogue import shown
-from maic_tui.demo.replies import lead, say, sentence_of, sentences, statement_on, view_on_scene
+from maic_tui.demo.replies import QUESTION_MARKS, lead, say, sentence_of, sentences, statement_on, view_on_scene
 from maic_tui.demo.understanding import COVERED, MaterialIndex, element_text
 from maic_tui.llm.context import Said
 
@@ -29,7 +29,7 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
         if agent is None:
             continue
         for sentence in sentences(entry.text) or [entry.text]:
-            if sentence.endswith("?") or nickname in sentence.casefold() or sentence.startswith("Thank you"):
+            if sentence.endswith(QUESTION_MARKS) or nickname in sentence.casefold() or sentence.startswith("Thank you"):
                 continue
             found = (agent.role != "student", len(sentence.split()), entry.speaker, sentence)
             if best is None or found[:2] > best[:2]:
@@ -118,7 +118,7 @@ def _point_of(classroom: Classroom, said: Sequence[Said], agent: Agent) -> tuple
         if entry.speaker != agent.id:
             continue
         for sentence in reversed(sentences(entry.text) or [entry.text]):
-            if not sentence.endswith("?") and nickname not in sentence.casefold() and "“" not in sentence:
+            if not sentence.endswith(QUESTION_MARKS) and nickname not in sentence.casefold() and "“" not in sentence:
                 return agent.id, sentence
     return agent.id, ""
 
