@@ -202,3 +202,18 @@ def test_a_keyword_is_found_inside_chinese_written_without_spaces() -> None:
     assert says_expected(["变化率"], "嗯，应该是变化率吧") and not says_expected(["变化率"], "是速度")
     # a stem at a word's start still names the word, and still not inside another word
     assert grade_offline(question("derivatives", "rates"), "Ｂ").earned == 0
+
+
+@pytest.mark.parametrize(("typed", "value"), [("la b", "b"), ("opción 2", "b"), ("creo que es la b", "b"),
+                                              ("la respuesta es x^3", "b"), ("je pense que b", "b"), ("Ｃ", "c")])
+def test_an_option_is_named_in_spanish_and_french(typed: str, value: str) -> None:
+    assert read_choices(POWER, typed) == [value]
+
+
+def test_an_answer_that_starts_like_an_opening_word_is_read_whole() -> None:
+    estimate = QuizQuestion.model_validate({"id": "e", "type": "single", "question": "?", "answer": ["e"],
+                                            "options": [{"value": "e", "label": "estimate"},
+                                                        {"value": "m", "label": "measure"}]})
+    assert read_choices(estimate, "estimate") == ["e"] and read_choices(estimate, "es measure") == ["m"]
+    assert read_choices(RATES, "speed y acceleration") == ["speed", "acceleration"]
+    assert no_answer(POWER, "sigue") and no_answer(POWER, "weiter") and no_answer(POWER, "дальше")

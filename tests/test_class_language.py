@@ -36,7 +36,7 @@ def test_the_chinese_sample_plays_its_lesson_and_grades_answers_typed_in_chinese
     assert "欢迎你，小山。今天我们回答一个问题" in said and "没人每次都去算极限" in said
     assert "线。 " not in said  # two sentences of Chinese join without a space
     results = [r["data"] for r in records(out) if r["type"] == "quiz_result"]
-    assert [(r["questionId"], r["chosen"] if "chosen" in r else None) for r in results][:2] == [
+    assert [(r["questionId"], r.get("chosen")) for r in results][:2] == [
         ("power-rule", ["a"]), ("rates", ["speed", "acceleration"])]
     end = next(r["data"] for r in records(out) if r["type"] == "lesson_end")
     assert end["score"] == end["maxScore"] == 5
@@ -80,7 +80,7 @@ def test_the_spanish_derivatives_class_speaks_and_reads_spanish(
     assert {a.id for a in room.demo.answers} == {a.id for a in english.demo.answers}
     assert "La derivada es la pendiente" in speech(run(capsys, "derivatives-es", "¿Qué es una derivada?"))
     # Snowball's Spanish stems: "límites" finds the answer written for "límite"
-    assert "Un límite es el valor" in speech(run(capsys, "derivatives-es", "no entiendo los límites"))
+    assert "Un límite es el valor" in speech(run(capsys, "derivatives-es", "¿Y los límites?"))
     out = run(capsys, "derivatives-es", "sigue", "sigue", "la a", "velocidad y aceleración",
               "la pendiente de la tangente: cómo cambia la función", lesson=True)
     end = next(r["data"] for r in records(out) if r["type"] == "lesson_end")

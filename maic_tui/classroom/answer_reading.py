@@ -22,19 +22,23 @@ from maic_tui.classroom.lesson import QuizQuestion
 # option that says so is no answer to take up.
 GO_ON = re.compile(r"^\s*(go on|continue|continue the lesson|next|ok(ay)?|carry on|move on|"
                    r"let'?s (go|go on|move on|continue)|ready|got it|no(pe)?|no questions?|"
-                   r"继续|下一步|下一个|好的?|明白了?|懂了|没有?问题|沒有?問題|繼續|続けて|次へ?|はい|大丈夫(です)?)"
+                   r"继续|下一步|下一个|好的?|明白了?|懂了|没有?问题|沒有?問題|繼續|続けて|次へ?|はい|大丈夫(です)?|"
+                   r"sigue|seguimos|contin[uú]a|siguiente|adelante|vale|listo|continuer|continue[sz]|suivant|"
+                   r"weiter|fortfahren|дальше|продолжа(й|йте)|تابع|استمر|التالي)"
                    r"\s*[.!。！]*\s*$", re.IGNORECASE)
 # What people put before an answer; dropped before reading it.
 _OPENING = re.compile(r"^(?:i\s+think|i'?d\s+say|i\s+would\s+say|i\s+guess|i\s+choose|i\s+pick|maybe|probably|"
                       r"my\s+answer\s+is|the\s+answer\s+is|answer\s*:|it'?s|it\s+is|both|all\s+of|"
                       r"我(?:觉得|覺得|认为|認為|想|猜)(?:是)?|我选择?|我選擇?|[选選](?:择|擇)?(?![项項])|答案(?:是|:)|应该是|應該是|可能是|是|"
-                      r"都是|答えは)\s*:?\s*", re.IGNORECASE)
+                      r"都是|答えは|creo\s+que(?:\s+es)?|pienso\s+que|la\s+respuesta\s+es|es\b|"
+                      r"je\s+pense\s+que|c'est|la\s+réponse\s+est|ich\s+(?:denke|glaube)|die\s+antwort\s+ist|"
+                      r"я\s+думаю|ответ)\s*:?\s*", re.IGNORECASE)
 # What people put after an answer ("evaporation i think?"); dropped too.
 _CLOSING = re.compile(r"[\s,，]*(?:\b(?:i\s+think|i\s+guess|maybe|probably|right|no|i\s+believe)\b|"
                       r"吧|吗|嗎|呢|啊|对吧|對吧|だと思います|です|かな)?\s*[?!.。]*\s*$", re.IGNORECASE)
 # Between several answers: punctuation, "and", "&", "plus", "as well as".
-_BETWEEN = re.compile(r"\s*(?:[;,/&+、]|\band\b|\bplus\b|\bas\s+well\s+as\b|和|与|與|及|以及|还有|還有|跟|と|や)\s*",
-                      re.IGNORECASE)
+_BETWEEN = re.compile(r"\s*(?:[;,/&+、]|\band\b|\bplus\b|\bas\s+well\s+as\b|和|与|與|及|以及|还有|還有|跟|と|や|"
+                      r"\by\b|\bet\b|\bund\b|\bи\b|\bو)\s*", re.IGNORECASE)
 _LETTER = re.compile(r"^[(\[]?\s*([A-Za-z])\s*[)\].:]?$")  # a, A), (b), [c], d., e:
 _PICKED = re.compile(r"^[(\[]?([A-Za-z])[)\].:]\s+(.+)$")  # "B) label", as the app's option list sends a pick
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -43,7 +47,8 @@ _HAN_NUMBERS = "一二三四五六七八九十"
 _HAN_PLACE = re.compile(r"^(?:第|选项|選項|选|選)?\s*(?P<place>\d{1,2}|[a-z]|[一二三四五六七八九十])\s*"
                         r"(?:个|個|项|項|选项|選項|番目?|つ目|の)?$", re.IGNORECASE)
 # An option by its place: "1", "(1)", "#2", "no. 2", "option 2", "the second one", "2nd", "letter b"
-_PLACE = re.compile(r"^(?:the\s+)?(?:(?:options?|choices?|answers?|numbers?|no\.?|letters?|#)\s*)?[(\[]?\s*"
+_PLACE = re.compile(r"^(?:the\s+|la\s+|el\s+|le\s+|die\s+)?(?:(?:options?|choices?|answers?|numbers?|no\.?|letters?|"
+                    r"opci[oó]n|respuesta|choix|réponse|antwort|вариант|#)\s*)?[(\[]?\s*"
                     r"(?P<place>\d{1,2}|[a-z]|\d{1,2}(?:st|nd|rd|th)|" + "|".join(_ORDINALS) + r")"
                     r"\s*[)\].:]?(?:\s+(?:one|option|choice|answer))?$", re.IGNORECASE)
 
