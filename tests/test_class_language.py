@@ -12,6 +12,7 @@ import pytest
 from maic_tui.classroom.loader import load_classroom
 from maic_tui.cli import main
 from maic_tui.demo.understanding import MaterialIndex, words_of
+from maic_tui.events import TextDeltaEvent
 
 
 def records(out: str) -> list[dict[str, Any]]:
@@ -85,3 +86,24 @@ def test_the_spanish_derivatives_class_speaks_and_reads_spanish(
               "la pendiente de la tangente: cómo cambia la función", lesson=True)
     end = next(r["data"] for r in records(out) if r["type"] == "lesson_end")
     assert end["score"] == end["maxScore"]
+
+
+async def test_a_question_back_in_chinese_holds_the_lesson_until_the_learner_answers() -> None:
+    from maic_tui.classroom.lesson_steps import Phase
+    from maic_tui.live.lesson_player import LessonPlayer
+    from maic_tui.live.lesson_talk import asks_learner
+    from maic_tui.live.session import ClassroomSession
+    from maic_tui.llm import ModelOptions
+    from maic_tui.orchestration.routing.guards import is_clear_question
+    from tests.engine_helpers import lesson_reply
+
+    assert asks_learner("小山，轮到你了。x 的平方在 x 等于 3 处的斜率是多少？") and asks_learner("هل فهمت؟")
+    assert is_clear_question("导数是什么？") and not asks_learner("导数就是斜率。")
+    player = LessonPlayer(ClassroomSession(load_classroom("derivatives-zh"), "demo", ModelOptions(pace=0)))
+    async for _ in player.play():
+        pass
+    assert player.phase == Phase.WAITING  # the first scene's pause
+    said = "".join([r.data.content async for r in lesson_reply(player, "什么是导数？")
+                    if isinstance(r, TextDeltaEvent)])
+    assert said.endswith("斜率是多少？") and "这就是定义" not in said
+    assert player.phase == Phase.LIVE  # asked back: the class waits for the answer (or F7)

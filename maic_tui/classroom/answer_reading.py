@@ -53,6 +53,14 @@ _PLACE = re.compile(r"^(?:the\s+|la\s+|el\s+|le\s+|die\s+)?(?:(?:options?|choice
                     r"\s*[)\].:]?(?:\s+(?:one|option|choice|answer))?$", re.IGNORECASE)
 
 
+QUESTION_MARKS = ("?", "？", "؟")  # how Latin, Chinese and Japanese, and Arabic scripts end a question
+
+
+def asks(text: str) -> bool:
+    """The text ends with a question mark, in any script ("…斜率是多少？", "…؟")."""
+    return text.rstrip().endswith(QUESTION_MARKS)
+
+
 def narrow(text: str) -> str:
     """Full-width letters, digits, punctuation and spaces ("Ｂ", "１", "（", the ideographic space) as their
     ASCII forms; everything else as typed (NFKC on the whole would also make "x²" "x2")."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from maic_tui.classroom.answer_reading import QUESTION_MARKS
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
 from maic_tui.classroom.quiz import grade_offline, question_text
@@ -16,7 +17,6 @@ from maic_tui.llm.context import Said
 from maic_tui.text_cells import cell_len
 
 _SENTENCE = re.compile(r"[^.!?。！？؟]+[.!?。！？؟]?")  # Chinese and Arabic end their sentences with their own marks
-QUESTION_MARKS = ("?", "？", "؟")
 SHORT = 12  # cells: a sentence shorter than this is a remark ("Right."), not a point to quote
 
 
