@@ -132,3 +132,14 @@ def test_a_board_in_any_script_keeps_its_lines_exactly_the_pane_width(text: str,
                                   "data": [[text or "x", "b"], ["c", text or "d"]]})
     rows = max(cols * 563 // 2000, 4)
     assert all(line.cell_len == cols for line in render_board(board.elements, cols, rows, DARK))
+
+
+def test_a_chart_with_chinese_labels_keeps_its_frame_straight() -> None:
+    board = Whiteboard()
+    board.apply("wb_draw_chart", {"chartType": "line", "x": 60, "y": 200, "width": 520, "height": 300, "data": {
+        "labels": ["0秒", "1秒", "2秒", "3秒"], "legends": ["位置 x^3", "速度 3x^2"],
+        "series": [[0, 1, 8, 27], [0, 3, 12, 27]]}})
+    lines = [line.plain for line in render_board(board.elements, 120, 33, DARK)]
+    framed = [line.rstrip() for line in lines if line.rstrip().endswith(("│", "┐", "┘"))]
+    assert len(framed) >= 10 and len({cell_len(line) for line in framed}) == 1  # the right edge in one column
+    assert any("位置 x^3" in line for line in framed)  # the words of a label keep their space

@@ -6,6 +6,7 @@ proportional bars and percentages (pie, ring) or one line per axis (radar).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rich.style import Style
@@ -99,7 +100,25 @@ def _plotted(chart: ChartElement, colors: tuple[str, ...], cols: int, rows: int)
         plt.xticks(xs, labels)
     built = plt.build()
     plt.clf()
-    return [Text.from_ansi(line, no_wrap=True, end="") for line in built.splitlines()]
+    return [_realigned(Text.from_ansi(line, no_wrap=True, end="")) for line in built.splitlines()]
+
+
+def _realigned(line: Text) -> Text:
+    """plotext lays out by characters: a wide label ("位置") takes a cell more than it counted, which pushes the
+    rest of the line right. The next run of padding gives the cells back (one space of it stays, as it may part
+    two words), so the plot's columns stay where they were."""
+    owed, dropped = 0, list[int]()
+    for found in re.finditer(r"\S+|  +", line.plain):
+        if found.group().startswith(" "):
+            give = min(owed, len(found.group()) - 1)
+            dropped += range(found.end() - give, found.end())
+            owed -= give
+        else:
+            owed += cell_len(found.group()) - len(found.group())
+    if not dropped:
+        return line
+    kept = [line[start + 1:end] for start, end in zip([-1, *dropped], [*dropped, len(line.plain)], strict=True)]
+    return Text("", no_wrap=True, end="").join(kept)
 
 
 def plots(chart: ChartElement, cols: int, rows: int) -> bool:
