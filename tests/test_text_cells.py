@@ -143,3 +143,14 @@ def test_a_chart_with_chinese_labels_keeps_its_frame_straight() -> None:
     framed = [line.rstrip() for line in lines if line.rstrip().endswith(("│", "┐", "┘"))]
     assert len(framed) >= 10 and len({cell_len(line) for line in framed}) == 1  # the right edge in one column
     assert any("位置 x^3" in line for line in framed)  # the words of a label keep their space
+
+
+def test_chinese_speech_in_the_transcript_never_opens_a_line_with_closing_punctuation() -> None:
+    from maic_tui.tui.widgets.transcript import speech_text
+
+    said = "今天分三步：曲线的斜率，定义它的极限，还有求导的捷径。直线的斜率很简单：纵向变化除以横向变化。"
+    for width in range(12, 70):
+        lines = speech_text(said, width, True).plain.split("\n")
+        assert "".join(line.rstrip() for line in lines) == said
+        assert all(cell_len(line.rstrip()) <= width for line in lines)
+        assert not any(line[:1] in "。，：" for line in lines), (width, lines)
