@@ -12,6 +12,7 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
 
     [voice]
     provider = "espeak"        # off, openai or espeak: saved when --voice is given
+    language = "en"            # what the voices speak, whatever the class's language (README, *Languages*)
 
     [learner]                  # who the learning records are about (README, *Learning records*)
     name = "Ana"

@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from maic_tui.text_cells import shorten
+
 STRING_LIMIT = 256  # an unterminated OSC/DCS string gives up here, so a stray ESC cannot swallow an answer
 _INVISIBLE = "\u00ad\u061c\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
 _ESCAPES = re.compile(
@@ -32,11 +34,10 @@ def terminal_safe(text: str) -> str:
 
 
 def one_line(text: str, limit: int | None = None) -> str:
-    """Made safe, all whitespace runs (newlines too) folded into one space, cut to ``limit`` with "…"."""
+    """Made safe, all whitespace runs (newlines too) folded into one space, cut to ``limit`` terminal cells with
+    "…" (a cut never splits a grapheme: ``text_cells``)."""
     flat = " ".join(terminal_safe(text).split())
-    if limit is not None and len(flat) > limit:
-        return flat[: max(0, limit - 1)] + "…"
-    return flat
+    return flat if limit is None else shorten(flat, limit)
 
 
 def clean_tree(value: Any) -> Any:

@@ -157,3 +157,63 @@ def test_a_guess_is_read_against_the_expected_answers_as_typed(expects: list[str
 @given(st.text(max_size=60), st.lists(st.text(max_size=20), max_size=3))
 def test_any_guess_is_read_without_an_error(typed: str, expects: list[str]) -> None:
     assert says_expected(expects, typed) in (True, False)
+
+
+# In the class's language: full-width forms, Chinese and Japanese written without spaces.
+CHANGE = QuizQuestion.model_validate({
+    "id": "change", "type": "short_answer", "points": 2, "question": "导数描述的是什么？", "answer": ["函数的变化率"],
+    "keywords": ["变化率", "斜率"], "analysis": "导数是函数的变化率，也是切线的斜率。"})
+SPEEDS = QuizQuestion.model_validate({
+    "id": "speeds", "type": "multiple", "question": "哪些是变化率？", "answer": ["speed", "accel"],
+    "options": [{"value": "speed", "label": "速度"}, {"value": "distance", "label": "距离"},
+                {"value": "accel", "label": "加速度"}]})
+
+
+@pytest.mark.parametrize(("typed", "value"), [
+    ("Ｂ", "b"), ("ｂ", "b"), ("（ｂ）", "b"), ("２", "b"), ("１", "a"), ("选B", "b"), ("我选Ｂ", "b"), ("选择C", "c"),
+    ("我觉得是B", "b"), ("答案是B。", "b"), ("B吧", "b"), ("B选项", "b"), ("选项2", "b"), ("第二个", "b"),
+    ("第2个", "b"), ("第三项", "c"), ("第一", "a"), ("Ｘ＾３", "b"), ("4x^3吗？", "a"), ("二番目", "b"),
+])
+def test_an_option_is_named_in_full_width_forms_and_in_chinese(typed: str, value: str) -> None:
+    assert read_choices(POWER, typed) == [value]
+
+
+@pytest.mark.parametrize("typed", ["A和C", "A、C", "Ａ，Ｃ", "速度和加速度", "速度、加速度", "第一个和第三个",
+                                   "１和３", "AとC"])
+def test_several_options_are_read_without_spaces_between_them(typed: str) -> None:
+    assert read_choices(RATES if typed.isascii() or "速" not in typed else SPEEDS, typed) in (
+        ["speed", "acceleration"], ["speed", "accel"])
+
+
+def test_an_options_chinese_label_is_read_and_going_on_in_chinese_is_no_answer() -> None:
+    assert read_choices(SPEEDS, "距离") == ["distance"] and read_choices(SPEEDS, "我觉得是距离吧") == ["distance"]
+    assert grade_offline(SPEEDS, "速度和加速度").correct
+    for typed in ("继续", "好的", "下一步", "没问题。", "続けて"):
+        assert no_answer(POWER, typed), typed
+    assert not no_answer(POWER, "第二个")
+
+
+def test_a_keyword_is_found_inside_chinese_written_without_spaces() -> None:
+    full = grade_offline(CHANGE, "导数就是函数的变化率，也就是切线的斜率吧")
+    assert full.earned == full.points and full.correct
+    half = grade_offline(CHANGE, "我觉得是变化率")
+    assert 0 < half.earned < half.points and "斜率" in half.comment
+    assert grade_offline(CHANGE, "不知道").earned == 0
+    assert says_expected(["变化率"], "嗯，应该是变化率吧") and not says_expected(["变化率"], "是速度")
+    # a stem at a word's start still names the word, and still not inside another word
+    assert grade_offline(question("derivatives", "rates"), "Ｂ").earned == 0
+
+
+@pytest.mark.parametrize(("typed", "value"), [("la b", "b"), ("opción 2", "b"), ("creo que es la b", "b"),
+                                              ("la respuesta es x^3", "b"), ("je pense que b", "b"), ("Ｃ", "c")])
+def test_an_option_is_named_in_spanish_and_french(typed: str, value: str) -> None:
+    assert read_choices(POWER, typed) == [value]
+
+
+def test_an_answer_that_starts_like_an_opening_word_is_read_whole() -> None:
+    estimate = QuizQuestion.model_validate({"id": "e", "type": "single", "question": "?", "answer": ["e"],
+                                            "options": [{"value": "e", "label": "estimate"},
+                                                        {"value": "m", "label": "measure"}]})
+    assert read_choices(estimate, "estimate") == ["e"] and read_choices(estimate, "es measure") == ["m"]
+    assert read_choices(RATES, "speed y acceleration") == ["speed", "acceleration"]
+    assert no_answer(POWER, "sigue") and no_answer(POWER, "weiter") and no_answer(POWER, "дальше")

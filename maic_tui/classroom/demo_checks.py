@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 
+from maic_tui.classroom.answer_reading import asks
 from maic_tui.classroom.models import Classroom, DemoAnswer, DemoTurn
 
 
@@ -18,10 +19,12 @@ def question_to_learner(classroom: Classroom, answer: DemoAnswer) -> str:
     staff = {a.id for a in classroom.agents if a.role in ("teacher", "assistant")}
     for turn in reversed(answer.turns):
         said = [step.say for step in turn.steps if step.say]
-        if turn.agent in staff and said and said[-1].rstrip().endswith("?"):
+        if turn.agent in staff and said and asks(said[-1]):
             last = said[-1].strip()
-            start = max(last.rfind(mark, 0, len(last) - 1) for mark in (". ", "! ", "? "))
-            return last[start + 2:] if start >= 0 else last
+            # Where the question starts: after the sentence before it (Chinese ends one with "。" and no space).
+            start = max(max(last.rfind(mark, 0, len(last) - 1) + 2 for mark in (". ", "! ", "? ")),
+                        max(last.rfind(mark, 0, len(last) - 1) + 1 for mark in ("。", "！", "？")))
+            return last[start:] if start > 1 else last
     return ""
 
 
@@ -40,7 +43,7 @@ def unanswerable(classroom: Classroom) -> Iterator[str]:
                    "turns after it are never said (end on the question, or move it to the last turn)")
     for scene in classroom.scenes:
         for number, step in enumerate(scene.script, 1):
-            if step.pause and step.prompt.rstrip().endswith("?") and not (step.options or step.expects):
+            if step.pause and asks(step.prompt) and not (step.options or step.expects):
                 yield (f"scene '{scene.id}' step {number}: the pause asks “{step.prompt.strip()}” but has no "
                        "'options' or 'expects': the demo cannot judge the reply")
 
@@ -52,7 +55,7 @@ def _after_the_question(classroom: Classroom, turns: Sequence[DemoTurn]) -> str:
         said = [step.say for step in turn.steps if step.say]
         if agent is None or agent.role not in ("teacher", "assistant") or not said:
             continue
-        if not said[-1].rstrip().endswith("?"):
+        if not asks(said[-1]):
             continue
         words = set(re.findall(r"[^\W\d_]+", said[-1].casefold()))
         if not any(words & set(other.name_words) for other in classroom.agents if other.id != agent.id):

@@ -162,6 +162,8 @@ class Classroom(Strict):
     title: Line
     description: str = ""
     language: Annotated[str, Field(pattern=LANGUAGE_CODE)] = "en"
+    # The language the voices speak, when not the text's (a class read in Chinese and heard in English).
+    speech_language: Annotated[str, Field(pattern=LANGUAGE_CODE)] | None = None
     learner: Learner = Field(default_factory=Learner)
     session: ClassMode = Field(default_factory=QAMode)
     limits: Limits = Field(default_factory=Limits)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
-from maic_tui.classroom.answer_reading import accepted, read_choices
+from maic_tui.classroom.answer_reading import accepted, keyword_at, names_keyword, narrow, read_choices
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.text_safety import one_line
 
@@ -62,8 +62,7 @@ def grade_by_keywords(question: QuizQuestion, text: str) -> Grade:
     expected = question.keywords or [word for word in re.findall(r"\w{4,}", " ".join(question.answer))]
     if not expected:
         return Grade(question.points, question.points, "Answered.")
-    words = text.casefold()
-    found = [k for k in expected if re.search(rf"\b{re.escape(k.casefold())}", words)]
+    found = [k for k in expected if names_keyword(k, text)]
     earned = round(question.points * len(found) / len(expected))
     if earned == question.points:
         comment = "That covers it."
@@ -79,9 +78,10 @@ def said_as(question: QuizQuestion, keyword: str) -> str:
     """A keyword as the question's model answer, explanation or text says it (the stem "chang" is "changing");
     the keyword itself when none of them has it."""
     for source in (*question.answer, question.analysis, question.question, question.comment_prompt):
-        found = re.search(rf"\b{re.escape(keyword)}[\w'-]*", source, re.IGNORECASE)
-        if found is not None:
-            return found.group(0)
+        found = keyword_at(keyword, source)
+        if found is not None:  # the word the stem starts, unless the text runs on without spaces
+            whole = re.match(r"[\w'-]*", source[found.end():]) if narrow(keyword)[-1:].isascii() else None
+            return source[found.start():found.end() + (whole.end() if whole else 0)]
     return keyword
 
 

@@ -25,7 +25,8 @@ def data_toml(data: dict[str, Any], comment: str = "") -> str:
     """The same layout for classroom data that has not been checked yet (a generated draft, to be checked)."""
     data = dict(data)
     out: list[str] = [f"# {line}".rstrip() for line in comment.splitlines()]
-    out += [f"{key(name)} = {value(data.pop(name))}" for name in ("title", "description", "language") if name in data]
+    out += [f"{key(name)} = {value(data.pop(name))}"
+            for name in ("title", "description", "language", "speech_language") if name in data]
     for table in ("learner", "session", "limits", "routing"):
         if table in data:
             out += ["", f"[{table}]", *_pairs(data.pop(table))]

@@ -42,8 +42,23 @@ def own_voice(agent: Agent, provider: Provider) -> str | None:
     return None
 
 
+# Languages whose espeak-ng voice is not named by the language's own code: Chinese is spoken as Mandarin
+# (``cmn``) unless the region speaks Cantonese; espeak-ng takes other codes as they are (``pt-br``, ``es-419``).
+_ESPEAK_NAMES = {"zh": "cmn", "zh-cn": "cmn", "zh-sg": "cmn", "zh-tw": "cmn", "zh-hans": "cmn", "zh-hant": "cmn",
+                 "zh-hans-cn": "cmn", "zh-hant-tw": "cmn", "zh-hk": "yue", "zh-mo": "yue", "zh-hant-hk": "yue",
+                 "zh-yue": "yue", "nb": "nb", "no": "nb", "fil": "tl"}
+
+
 def espeak_language(language: str) -> str:
-    return language.casefold()
+    """espeak-ng's voice for a BCP 47 language code (``zh`` and ``zh-Hans`` are ``cmn``)."""
+    code = language.casefold().replace("_", "-")
+    return _ESPEAK_NAMES.get(code, code)
+
+
+def in_language(voice: str, language: str) -> str:
+    """An espeak-ng voice made to speak ``language``, its variant kept (``en+f2`` in Chinese: ``cmn+f2``)."""
+    _, plus, variant = voice.partition("+")
+    return f"{espeak_language(language)}{plus}{variant}"
 
 
 def palette(provider: Provider, language: str) -> list[str]:
@@ -53,10 +68,15 @@ def palette(provider: Provider, language: str) -> list[str]:
     return [f"{base}+{variant}" for variant in ESPEAK_PALETTE]
 
 
-def assign(agents: list[Agent], provider: Provider, language: str) -> dict[str, str]:
-    """Each agent's voice for ``provider``: its own, else the next of the palette no one in the class has."""
+def assign(agents: list[Agent], provider: Provider, language: str, speech_language: str | None = None
+           ) -> dict[str, str]:
+    """Each agent's voice for ``provider``: its own, else the next of the palette no one in the class has. The
+    palette speaks ``speech_language`` if one is asked for (``[voice] language``, a classroom's
+    ``speech_language``), else the class's ``language``; an agent's own espeak-ng voice then speaks it too."""
     chosen = {a.id: voice for a in agents if (voice := own_voice(a, provider)) is not None}
-    every = palette(provider, language)
+    if speech_language is not None and provider == "espeak":
+        chosen = {agent: in_language(voice, speech_language) for agent, voice in chosen.items()}
+    every = palette(provider, speech_language or language)
     free = [v for v in every if v not in chosen.values()]
     waiting = sorted((a for a in agents if a.id not in chosen), key=lambda a: (ROLE_ORDER[a.role], agents.index(a)))
     for number, agent in enumerate(waiting):

@@ -17,6 +17,7 @@ from maic_tui.paths import data_dir
 from maic_tui.room.markdown import board_text, markdown
 from maic_tui.room.replay import open_recorded, rebuild
 from maic_tui.room.view import control_line, lesson_end_line, quiz_line
+from maic_tui.text_cells import cell_len, pad
 from maic_tui.text_safety import one_line, terminal_safe
 
 
@@ -32,9 +33,9 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
                      time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns), s.lesson or "—",
                      one_line(s.last_message, 50)))
     last = len(rows[0]) - 1
-    widths = [max(len(row[i]) for row in rows) for i in range(last)]
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(last)]  # in cells, as a terminal shows them
     for row in rows:
-        out.write("  ".join(cell.ljust(widths[i]) if i < last else cell for i, cell in enumerate(row)).rstrip()
+        out.write("  ".join(pad(cell, widths[i]) if i < last else cell for i, cell in enumerate(row)).rstrip()
                   + "\n")
     return 0
 

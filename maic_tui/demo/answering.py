@@ -15,7 +15,7 @@ from maic_tui.classroom.quiz import right_answer
 from maic_tui.demo.dialogue import Asked
 from maic_tui.demo.intents import NO, YES
 from maic_tui.demo.moves import own_line
-from maic_tui.demo.replies import grade_reply, lead, say, sentence_of, sentences, statement_on
+from maic_tui.demo.replies import QUESTION_MARKS, grade_reply, lead, say, sentence_of, sentences, statement_on
 from maic_tui.demo.understanding import COVERED, MaterialIndex
 from maic_tui.llm.context import Said
 
@@ -85,7 +85,7 @@ def hint_for(classroom: Classroom, asked: Asked) -> str:
 def _statement(asked: Asked) -> str:
     """The prepared answer's first statement that does not say the expected answer: the reason behind it."""
     told = [s for turn in (asked.answer.turns if asked.answer else []) for step in turn.steps if step.say
-            for s in sentences(step.say) if not s.endswith("?")]
+            for s in sentences(step.say) if not s.endswith(QUESTION_MARKS)]
     safe = [s for s in told if not any(squashed(expected) in squashed(s) for expected in asked.expects)]
     return safe[0] if safe else ""
 

@@ -14,7 +14,7 @@ from maic_tui.classroom.answer_reading import GO_ON
 from maic_tui.classroom.demo_checks import question_to_learner
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom, DemoAnswer
-from maic_tui.demo.replies import asked_question, last_turn, sentences
+from maic_tui.demo.replies import QUESTION_MARKS, asked_question, last_turn, sentences
 from maic_tui.llm.context import Said
 
 AskedKind = Literal["quiz", "expects", "options", "discussion", "open"]
@@ -47,7 +47,7 @@ YES_NO_START = re.compile(r"(is|are|do|does|did|can|could|would|will|should|have
 
 
 def asked_sentences(text: str) -> list[str]:
-    return [s for s in sentences(text) if s.endswith("?")]
+    return [s for s in sentences(text) if s.endswith(QUESTION_MARKS)]
 
 
 def asked_of(classroom: Classroom, said: Sequence[Said], scene: int = 0) -> Asked | None:
@@ -74,9 +74,9 @@ def asked_of(classroom: Classroom, said: Sequence[Said], scene: int = 0) -> Aske
                              expects=tuple(step.expects), frame=step.prompt, misses=_misses(said, step.prompt))
     discussion = _discussion(classroom, text, scene)
     asked = [(s.speaker, q) for s in turn for q in asked_sentences(s.text) if classroom.agent(s.speaker)]
-    if discussion is not None and last.text.rstrip().endswith("?"):
+    if discussion is not None and last.text.rstrip().endswith(QUESTION_MARKS):
         return Asked("discussion", last.speaker, asked[-1][1] if asked else discussion, frame=discussion)
-    if asked and last.text.rstrip().endswith("?"):
+    if asked and last.text.rstrip().endswith(QUESTION_MARKS):
         return Asked("open", asked[-1][0], asked[-1][1])
     return None
 
@@ -118,7 +118,7 @@ def _discussion(classroom: Classroom, text: str, scene: int) -> str | None:
                 if number == scene and classroom.learner.nickname.casefold() in folded:
                     return " ".join(filter(None, (step.discussion, step.prompt)))
     for topic, prompt in topics:
-        if topic.casefold().rstrip("?") in folded:
+        if topic.casefold().rstrip("".join(QUESTION_MARKS)) in folded:
             return " ".join(filter(None, (topic, prompt)))
     return None
 

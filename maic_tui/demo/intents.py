@@ -38,7 +38,23 @@ _SOURCES: list[tuple[Intent, str]] = [
     ("opinion", r"^\W*(and )?(what do you think|what'?s your (view|opinion|take)|do you agree|your (view|opinion|"
                 r"take))\b[\w\s,]{0,25}\W*$"),
 ]
+# The same kinds said in Chinese (no word boundaries there: a whole message, or a phrase anywhere).
+_CHINESE: dict[Intent, str] = {
+    "farewell": r"^\W*(再见|再見|拜拜|下次见|今天就到这)", "thanks": r"^\W*(谢谢|謝謝|多谢|多謝|感谢|感謝)\W*\w{0,6}$",
+    "greeting": r"^\W*(你好|您好|大家好|嗨|哈喽|早上好|下午好|晚上好)\W*\w{0,8}$",
+    "unsure": r"^\W*(我)?(不知道|不清楚|不确定|不確定|没想法)\W*$",
+    "about": r"(这节课|這節課|今天的课|今天學|今天学)(讲|講|学|學)?(什么|什麼)",
+    "quiz": r"(考考我|出(个|一)?题|测验我|測驗我|问我问题)", "summary": r"(总结|總結|小结|回顾|回顧|概括一下)",
+    "confused": r"(不懂|没懂|沒懂|听不懂|聽不懂|不明白|没听懂|糊涂|再说一遍|再說一遍|再解释|再解釋|什么意思|啥意思)",
+    "example": r"(举个例子|舉個例子|举例|舉例|例子|画出来|畫出來)",
+    "why": r"^\W*(但是|可是)?(为什么|為什麼|为啥|為啥)\W*$",
+    "disagree": r"(我不同意|不对吧|不對吧|不可能|胡说|胡說)",
+    "opinion": r"^\W*(你怎么看|你怎麼看|你觉得呢|你覺得呢|你同意吗)",
+}
+_SOURCES = [(intent, f"{pattern}|{_CHINESE[intent]}") for intent, pattern in _SOURCES]
 _PATTERNS = [(intent, re.compile(pattern, re.IGNORECASE)) for intent, pattern in _SOURCES]
+_ASKS_IN_CHINESE = re.compile(r"什么|什麼|为什么|為什麼|为啥|怎么|怎麼|怎样|怎樣|如何|哪|能不能|可不可以|"
+                              r"请问|請問|多少")
 QUESTION_START = re.compile(r"^\s*(what|why|how|when|where|who|which|can|could|is|are|does|do|did|should|would|"
                             r"will|explain|tell me)\b", re.IGNORECASE)
 
@@ -51,7 +67,7 @@ def intent_of(message: str) -> Intent | None:
 
 
 def is_question(message: str) -> bool:
-    return "?" in message or bool(QUESTION_START.match(message))
+    return "?" in message or "？" in message or bool(QUESTION_START.match(message))
 
 
 # A guess put as a question ("is it 6?", "could it be 5x^4?"): an answer, not a new question.
@@ -64,7 +80,7 @@ _ASKS = re.compile(r"^\s*(what|why|how|who|which|can|could|should|would|will|exp
 def is_new_question(message: str) -> bool:
     """A question of the learner's own, not an answer to the class's (a question mark alone does not make one:
     "5x^3?", "is it 6?")."""
-    return bool(_ASKS.match(message)) and not _GUESS.match(message)
+    return bool(_ASKS.match(message) or _ASKS_IN_CHINESE.search(message)) and not _GUESS.match(message)
 
 
 YES = re.compile(r"^\W*(yes|yeah|yep|yup|sure|definitely|absolutely|of course|i think so|ready|totally|ok(ay)?)\b",

@@ -12,6 +12,7 @@ from typing import Any, Protocol, cast
 
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
 from maic_tui.demo import planner
+from maic_tui.demo.replies import QUESTION_MARKS
 from maic_tui.llm.context import LessonCall
 from maic_tui.scenes.registry import scene_part
 
@@ -134,7 +135,7 @@ def hand_over_line(classroom: Classroom, agent: Agent, call: LessonCall, spoken:
     nickname = classroom.learner.nickname
     others = [found.name for found in (classroom.agent(i) for i in dict.fromkeys(spoken) if i != agent.id) if found]
     opener_asked = [turn for turn in plan(classroom, call) if turn.agent in spoken and turn.agent != agent.id]
-    asked = bool(opener_asked) and all((step.say or "").rstrip().endswith("?") for turn in opener_asked
+    asked = bool(opener_asked) and all((step.say or "").rstrip().endswith(QUESTION_MARKS) for turn in opener_asked
                                        for step in turn.steps if step.say)
     if not others:
         return f"{nickname}, what do you think: {call.topic.rstrip('?')}?" if call.topic else \

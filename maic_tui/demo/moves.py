@@ -7,9 +7,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from maic_tui.classroom.answer_reading import names_keyword
 from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, DemoTurn
 from maic_tui.demo.dialogue import shown
-from maic_tui.demo.replies import lead, say, sentence_of, sentences, statement_on, view_on_scene
+from maic_tui.demo.replies import QUESTION_MARKS, lead, say, sentence_of, sentences, statement_on, view_on_scene
 from maic_tui.demo.understanding import COVERED, MaterialIndex, element_text
 from maic_tui.llm.context import Said
 
@@ -28,7 +29,7 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
         if agent is None:
             continue
         for sentence in sentences(entry.text) or [entry.text]:
-            if sentence.endswith("?") or nickname in sentence.casefold() or sentence.startswith("Thank you"):
+            if sentence.endswith(QUESTION_MARKS) or nickname in sentence.casefold() or sentence.startswith("Thank you"):
                 continue
             found = (agent.role != "student", len(sentence.split()), entry.speaker, sentence)
             if best is None or found[:2] > best[:2]:
@@ -117,7 +118,7 @@ def _point_of(classroom: Classroom, said: Sequence[Said], agent: Agent) -> tuple
         if entry.speaker != agent.id:
             continue
         for sentence in reversed(sentences(entry.text) or [entry.text]):
-            if not sentence.endswith("?") and nickname not in sentence.casefold() and "“" not in sentence:
+            if not sentence.endswith(QUESTION_MARKS) and nickname not in sentence.casefold() and "“" not in sentence:
                 return agent.id, sentence
     return agent.id, ""
 
@@ -131,7 +132,7 @@ def own_line(classroom: Classroom, index: MaterialIndex, agent: Agent, message: 
     for match in index.rank(message, ("answer",))[:2]:
         answer = next((a for a in classroom.demo.answers if a.id == match.passage.key), None)
         if answer is None or (match.covered < COVERED and not any(
-                re.search(rf"\b{re.escape(keyword)}", message, re.IGNORECASE) for keyword in answer.keywords)):
+                names_keyword(keyword, message) for keyword in answer.keywords)):
             continue  # a long message is about an answer when it names one of its keywords ("shops", "vans")
         for turn in answer.turns:
             line = " ".join(step.say for step in turn.steps if step.say)

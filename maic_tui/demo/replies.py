@@ -8,13 +8,16 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from maic_tui.classroom.answer_reading import QUESTION_MARKS
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
 from maic_tui.classroom.quiz import grade_offline, question_text
 from maic_tui.demo.understanding import MaterialIndex, Passage, element_text
 from maic_tui.llm.context import Said
+from maic_tui.text_cells import cell_len
 
-_SENTENCE = re.compile(r"[^.!?]+[.!?]?")
+_SENTENCE = re.compile(r"[^.!?。！？؟]+[.!?。！？؟]?")  # Chinese and Arabic end their sentences with their own marks
+SHORT = 12  # cells: a sentence shorter than this is a remark ("Right."), not a point to quote
 
 
 def lead(classroom: Classroom) -> Agent:
@@ -126,11 +129,13 @@ def title_of(classroom: Classroom, passage: Passage) -> str:
 
 def sentence_of(text: str) -> str:
     text = text.strip()
-    return text if text[-1:] in ".!?" else f"{text}."
+    if text[-1:] in ".!?。！？؟":
+        return text
+    return f"{text}。" if cell_len(text[-1:]) == 2 else f"{text}."
 
 
 def sentences(text: str) -> list[str]:
-    return [s.strip() for s in _SENTENCE.findall(text) if len(s.strip()) > 12]
+    return [s.strip() for s in _SENTENCE.findall(text) if cell_len(s.strip()) > SHORT]
 
 
 def from_slide(classroom: Classroom, passage: Passage, scene_now: int, avoid: str = "") -> list[DemoTurn]:
@@ -162,7 +167,7 @@ def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
     # A point the slide makes (its bullets or text), not its title or a question it asks.
     elements = [e for e in shown.elements if element_text(e) and e.type != "formula"] if shown else []
     points = [sentence_of(element_text(e)) for e in elements if e.type != "title"]
-    line = next((p for p in points if not p.endswith("?")),
+    line = next((p for p in points if not p.endswith(QUESTION_MARKS)),
                 points[0] if points else sentence_of(element_text(elements[0])) if elements else "")
     if not line:
         return say(agent, f"I'm still thinking about “{classroom.title}”. What would you like to know?")
@@ -207,7 +212,7 @@ def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid
             texts = []
         # a point made on the message (a word of it at least), not a question, not a line to someone by name
         for sentence in (sentence for text in texts for sentence in sentences(text)):
-            if sentence.endswith("?") or len(sentence.split()) <= 4 or _to_someone(classroom, sentence):
+            if sentence.endswith(QUESTION_MARKS) or len(sentence.split()) <= 4 or _to_someone(classroom, sentence):
                 continue
             shared = len(wanted & set(index.terms(sentence)))
             if shared >= shared_words and not _said_already(sentence, avoid, said):
@@ -238,15 +243,15 @@ def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[S
     """The learner does not know the answer to a question the class asked without saying what it expects: the
     material's own words on it (a question with an answer is read in ``answering.for_them``)."""
     name = classroom.learner.nickname
-    question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text)) if s.endswith("?")),
-                    "")
+    question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text))
+                     if s.endswith(QUESTION_MARKS)), "")
     found = index.best(question, ("answer", "scene", "script")) if question else None
     if found is None:
         return [say(lead(classroom), f"That's fine, {name}. Let's work it out together: what do you already know?")]
     if found.passage.kind == "answer":
         prepared = next(a for a in classroom.demo.answers if a.id == found.passage.key)
         told = [s for turn in prepared.turns for step in turn.steps if step.say for s in sentences(step.say)
-                if not s.endswith("?")]
+                if not s.endswith(QUESTION_MARKS)]
         turns = [say(lead(classroom), *told[:2])]
     else:
         turns = from_slide(classroom, found.passage, scene)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Classroom
 from maic_tui.demo.dialogue import asked_of
+from maic_tui.demo.replies import QUESTION_MARKS
 from maic_tui.llm.context import Said
 
 PERSONAS = ("curious", "confused", "off-topic", "terse", "adversarial")
@@ -73,6 +74,6 @@ class DemoLearner:
         if unasked and (not said or self._rng.random() < 0.5):  # a prepared question (the first one first)
             question = unasked[0] if not said else self._rng.choice(unasked)
             self._asked.append(question)
-            return question.lower().rstrip("?") if self.kind == "terse" else question
+            return question.lower().rstrip("".join(QUESTION_MARKS)) if self.kind == "terse" else question
         students = [a.name.split()[-1] for a in self.classroom.agents if a.role == "student"] or ["everyone"]
         return self._rng.choice(FOLLOW_UPS[self.kind]).format(student=self._rng.choice(students))

@@ -2,9 +2,12 @@
 answers with their keywords, scene titles and slide elements, lesson scripts, quiz questions) against it.
 
 Words are stemmed with Snowball in the classroom's language (snowballstemmer: pure Python, the stemmer Sphinx
-uses), so "evaporates" finds "evaporation"; a word the classroom never uses is matched to the closest one it does
-(rapidfuzz), so typos still land; passages are ranked by BM25, so rare words weigh more than common ones; and a
-message whose weighty words the best passage does not cover is off-topic. Deterministic, nothing downloaded.
+uses), so "evaporates" finds "evaporation"; text written without spaces (Chinese, Japanese) is read as its
+characters' pairs (bigrams: "导数是什么" holds "导数"), and a message's pair that only straddles two of the
+material's words or stopwords ("数是") is no word of its own; a word the classroom never uses is matched to the
+closest one it does (rapidfuzz), so typos still land; passages are ranked by BM25, so rare words weigh more than
+common ones; and a message whose weighty words the best passage does not cover is off-topic. Deterministic,
+nothing downloaded.
 """
 
 from __future__ import annotations
@@ -16,7 +19,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Literal
 
+from maic_tui.classroom.answer_reading import SPACELESS, narrow, spaceless
+
 if TYPE_CHECKING:
+    from collections.abc import Set
+
     from maic_tui.classroom.models import Classroom
 
 PassageKind = Literal["answer", "scene", "script", "question"]
@@ -26,6 +33,8 @@ COVERED = 0.4  # the share of the message's weight (IDF) the best passage must c
 TYPO_SCORE = 82  # rapidfuzz ratio above which an unknown word is read as a classroom word
 SOUND_MIN_LETTERS = 6  # a word spelt as it sounds is matched only from this length, on the same first letter
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?|\d+(?:\.\d+)?")
+_SPACELESS_RUN = re.compile(f"({SPACELESS}+)")
+_GLUE = frozenset("的了是吗呢吧啊呀嗎么麼和与與也都就很把被这那這个個们們我你他她它")  # Chinese particles, pronouns
 # Stopwords that stay stopwords even in a scene's title ("The loop"); others there are topic words ("for loops").
 FUNCTION_WORDS = frozenset(("the", "a", "an", "what", "who", "how", "why", "when", "where", "which", "is", "are",
                             "and", "or", "of", "to", "your", "you", "our", "we", "it", "its", "up", "down"))
@@ -85,7 +94,7 @@ class MaterialIndex:
         """``head``: the part that says what the passage is about (an answer's question and keywords); the rest
         (an answer's speech) counts for less when deciding whether a message is about it."""
         kept = self._kept(passage.text)
-        self._vocabulary.extend(w for w in kept if len(w) > 2)
+        self._vocabulary.extend(w for w in kept if len(w) > 2 or spaceless(w[0]))
         terms = Counter(stem_all(self.language, kept))
         self.passages.append(passage)
         self._terms.append(terms)
@@ -101,7 +110,7 @@ class MaterialIndex:
 
         known = set(self._vocabulary)
         mended = []
-        for word in words_of(text):
+        for word in words_of(text, known | self.stop):
             if (word in self.stop and word not in self.title_words) or word.isdigit():  # "2+2" is no topic
                 continue
             if word not in known and len(word) >= 4 and not word.isdigit():
@@ -191,8 +200,32 @@ def sound_of(word: str) -> str:
     return word
 
 
-def words_of(text: str) -> list[str]:
-    return [word.replace("’", "'") for word in _WORD.findall(text.casefold())]
+def words_of(text: str, known: Set[str] | None = None) -> list[str]:
+    """The text's words, case and width folded; a run written without spaces as its characters' pairs (a lone
+    character as itself). With ``known`` (a message read against the material), a pair that shares a character
+    with a known pair or character and is not known itself is left out: it straddles two words."""
+    words: list[str] = []
+    for word in _WORD.findall(narrow(text).casefold()):
+        for part in _SPACELESS_RUN.split(word.replace("’", "'")):
+            if part and spaceless(part[0]):
+                words += _pairs(part, known)
+            elif part:
+                words.append(part)
+    return words
+
+
+def _pairs(run: str, known: Set[str] | None) -> list[str]:
+    pairs = [run[i:i + 2] for i in range(len(run) - 1)] or [run]
+    # A pair with a particle in it ("么是", "的三") is two words' edges, not a word.
+    pairs = [pair if len(pair) == 1 or not _GLUE.intersection(pair) or (known and pair in known) else ""
+             for pair in pairs]
+    if known is None:
+        return [pair for pair in pairs if pair]
+    covered = {i + k for i, pair in enumerate(pairs) if pair in known for k in range(len(pair))}
+    covered |= {i for i, char in enumerate(run) if char in known}
+    singles = [char for char in run if char in known and len(run) > 1]
+    return [pair for i, pair in enumerate(pairs)
+            if pair and (pair in known or not covered & {i, i + 1})] + singles
 
 
 @cache
@@ -213,7 +246,9 @@ def _stemmer(language: str) -> object:
     import snowballstemmer  # type: ignore[import-untyped]
 
     names = {"en": "english", "fr": "french", "de": "german", "es": "spanish", "it": "italian", "pt": "portuguese",
-             "nl": "dutch", "sv": "swedish", "no": "norwegian", "da": "danish", "fi": "finnish", "ru": "russian"}
+             "nl": "dutch", "sv": "swedish", "no": "norwegian", "da": "danish", "fi": "finnish", "ru": "russian",
+             "ar": "arabic", "ca": "catalan", "el": "greek", "pl": "polish", "tr": "turkish", "cs": "czech",
+             "hu": "hungarian", "ro": "romanian", "id": "indonesian", "fa": "persian", "hi": "hindi"}
     name = names.get(language.split("-")[0], "english")
     return snowballstemmer.stemmer(name if name in snowballstemmer.algorithms() else "english")
 

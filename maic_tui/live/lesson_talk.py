@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from maic_tui.classroom.answer_reading import asks
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.quiz import Grade, right_answer
 from maic_tui.live.lesson_cursor import LessonCursor
@@ -56,7 +57,7 @@ def present_request(title: str) -> str:
 def asks_learner(said: str) -> bool:
     """A message of the class ends with a question: the learner may want to answer it before the lesson goes
     on (the class's own questions to each other count too: waiting is the safe side)."""
-    return said.rstrip().rstrip("\"'”’)*_").endswith("?")
+    return asks(said.rstrip().rstrip("\"'”’)*_"))
 
 
 def reaction_call(question: QuizQuestion, answer: str, grade: Grade, scene: int, teacher: str) -> LessonCall:

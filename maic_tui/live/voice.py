@@ -14,7 +14,7 @@ from maic_tui.files import Unwritable
 from maic_tui.llm.options import ModelOptions
 from maic_tui.log.records import InterruptRecord, Record, SceneRecord
 from maic_tui.speech.audio_out import AudioOut
-from maic_tui.speech.choice import VoiceSettings
+from maic_tui.speech.choice import VoiceSettings, configured_language
 from maic_tui.speech.player import Player, find_player
 from maic_tui.speech.providers import INSTALL_ESPEAK, Espeak, OpenAISpeech, SpeechProvider, find_espeak
 from maic_tui.speech.speaker import Speaker
@@ -66,8 +66,14 @@ def make_speaker(classroom: Classroom, settings: VoiceSettings, options: ModelOp
             notice("no sound player found (pw-play, paplay, aplay, afplay or ffplay): the class goes on in text")
         else:
             player = Player(command)
-    voices = assign(classroom.agents, settings.provider, classroom.language)
+    voices = assign(classroom.agents, settings.provider, classroom.language, speech_language(classroom, settings))
     return Speaker(provider, voices, player, audio_out, notice)
+
+
+def speech_language(classroom: Classroom, settings: VoiceSettings) -> str | None:
+    """The language the voices speak when it is not the class's own: the session's, else ``[voice] language``
+    in the config file (the listener's choice), else the classroom's ``speech_language`` (its author's)."""
+    return settings.language or configured_language() or classroom.speech_language
 
 
 def feed(speaker: Speaker) -> Callable[[Record], None]:

@@ -4,9 +4,12 @@ frame): ``--voice``, else ``[voice] provider`` in the config file, else off."""
 from __future__ import annotations
 
 import contextlib
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
+
+LANGUAGE_CODE = r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})*"  # as a classroom's language: en, pt-BR, zh-Hans
 
 VoiceChoice = Literal["off", "openai", "espeak"]
 VOICE_CHOICES: tuple[VoiceChoice, ...] = ("off", "openai", "espeak")
@@ -19,6 +22,19 @@ class VoiceSettings:
     model: str = "tts-1"
     audio_out: Path | None = None
     play: bool = True  # through the speakers (a command writing files for a program may say no)
+    language: str | None = None  # what the voices speak; None: ``[voice] language``, else the classroom's
+
+
+def configured_language() -> str | None:
+    """``[voice] language`` in the config file (a language code), or None."""
+    from maic_tui.settings import ConfigError, read_setting
+
+    try:
+        saved = read_setting("voice")
+    except ConfigError:
+        return None  # the config's own error is said where the config is read for the model
+    found = saved.get("language") if isinstance(saved, dict) else None
+    return found if isinstance(found, str) and re.fullmatch(LANGUAGE_CODE, found) else None
 
 
 def chosen_provider(flag: str | None, save: bool = True) -> VoiceChoice:

@@ -36,3 +36,36 @@ def test_espeak_speaks_a_class_and_its_recording(tmp_path: Path, capsys: pytest.
     whole = read_wav((again / "class.wav").read_bytes())
     parts = [read_wav(p.read_bytes()).seconds for p in sorted(again.glob("[0-9]*.wav"))]
     assert len(parts) == len(index) and whole.seconds == pytest.approx(sum(parts) + 0.4 * (len(parts) - 1), abs=0.05)
+
+
+def _heard(folder: Path) -> list[tuple[str, str, float]]:
+    """Each utterance's voice, text and length in seconds, its WAV decoded by the standard library."""
+    import wave
+
+    index = [json.loads(line) for line in (folder / "index.jsonl").read_text(encoding="utf-8").splitlines()]
+    heard = []
+    for entry in index:
+        with wave.open(str(folder / entry["file"]), "rb") as sound:
+            heard.append((entry["voice"], entry["text"], sound.getnframes() / sound.getframerate()))
+    return heard
+
+
+def test_espeak_speaks_the_chinese_class_in_mandarin_and_in_english_when_asked(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert shutil.which("espeak-ng"), ".ci/run installs espeak-ng for this tier"
+    mandarin = tmp_path / "cmn"
+    assert main(["run", "derivatives-zh", "--say", "什么是导数？", "--voice", "espeak",
+                 "--audio-out", str(mandarin)]) == 0
+    heard = _heard(mandarin)
+    assert heard and all(voice.startswith("cmn+") and seconds > 0.5 for voice, _, seconds in heard)
+    # The same sentences in an English voice spell out each character ("Chinese letter"): far longer.
+    text = (Path(__file__).parents[2] / "sample_classrooms" / "derivatives-zh.toml").read_text(encoding="utf-8")
+    english = tmp_path / "en.toml"
+    english.write_text(text.replace('language = "zh"', 'language = "zh"\nspeech_language = "en"', 1),
+                       encoding="utf-8")
+    assert main(["run", str(english), "--say", "什么是导数？", "--voice", "espeak",
+                 "--audio-out", str(tmp_path / "en")]) == 0
+    spelt = _heard(tmp_path / "en")
+    assert [t for _, t, _ in spelt] == [t for _, t, _ in heard] and all(v.startswith("en+") for v, _, _ in spelt)
+    assert sum(s for _, _, s in spelt) > 1.3 * sum(s for _, _, s in heard)
+    capsys.readouterr()

@@ -23,6 +23,7 @@ from typing import Any
 from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta, action_from, item_kind
 from maic_tui.orchestration.answers.speech_cleanup import QuoteMarkerStripper, prose_fallback
 from maic_tui.orchestration.answers.string_chars import StringChars
+from maic_tui.text_cells import joined_closely
 from maic_tui.text_safety import EscapeFilter, clean_tree
 
 __all__ = ["Item", "ParsedAction", "StreamParser", "TextDelta"]
@@ -144,9 +145,11 @@ class StreamParser:
         if not text:
             return
         if self._item_started:
-            # A new text item joins the message with a space unless whitespace already separates them.
+            # A new text item joins the message with a space unless whitespace already separates them or the
+            # language is written without spaces.
             self._item_started = False
-            if self._last_char and not self._last_char.isspace() and not text[0].isspace():
+            if (self._last_char and not self._last_char.isspace() and not text[0].isspace()
+                    and not joined_closely(self._last_char, text)):
                 self._speech.append(" ")
         self._speech.append(text)
         self._last_char = text[-1]

@@ -19,6 +19,7 @@ from maic_tui.orchestration.answers.agent_run import AgentRun
 from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.scenes.registry import actions_in
+from maic_tui.text_cells import joined_closely
 
 WORDS_PER_PIECE = 3
 _WORDS = re.compile(r"\S+\s*")
@@ -41,7 +42,8 @@ class ScriptedMessage:
         for step in steps:
             if step.say is not None:
                 speech = _speech_pieces(step.say)
-                if speech and any(isinstance(piece, TextDelta) for piece in self.pieces):
+                said = [piece.text for piece in self.pieces if isinstance(piece, TextDelta)]
+                if speech and said and not joined_closely(said[-1], speech[0]):
                     speech[0] = " " + speech[0]
                 self.pieces += [TextDelta(text) for text in speech]
             elif step.action is not None:

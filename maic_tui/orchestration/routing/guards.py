@@ -7,6 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
+from maic_tui.classroom.answer_reading import asks
 from maic_tui.classroom.models import GUARD_NAMES, Classroom, GuardName
 from maic_tui.events import AgentTurnSummary, GuardVerdict
 from maic_tui.llm.context import LessonCall
@@ -22,7 +23,7 @@ _QUESTION_START = re.compile(
 
 
 def is_clear_question(message: str) -> bool:
-    return message.rstrip().endswith("?") or bool(_QUESTION_START.match(message))
+    return asks(message) or bool(_QUESTION_START.match(message))
 
 
 def substantive(summary: AgentTurnSummary) -> bool:
@@ -151,7 +152,7 @@ def discussion_round(view: RoutingView) -> str | None:
     return None
 
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+|(?<=[。！？])")  # Chinese needs no space after a sentence
 
 
 def asked_the_learner(view: RoutingView) -> bool:
@@ -160,7 +161,7 @@ def asked_the_learner(view: RoutingView) -> bool:
     if not view.responses or view.role_of(view.responses[-1].agent_id) not in _STAFF:
         return False
     sentence = _SENTENCE_END.split(view.last_said.strip())[-1].rstrip("\"'”’)*_ ")
-    if not sentence.endswith("?"):
+    if not asks(sentence):
         return False
     others = [a for a in view.classroom.agents if a.id != view.responses[-1].agent_id]
     return "@" not in sentence and addressed_agent(others, sentence) is None

@@ -14,6 +14,7 @@ from textual.binding import Binding, BindingType
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from maic_tui import text_cells
 from maic_tui.tui.plain import plain
 from maic_tui.tui.theming import board_palette
 
@@ -150,7 +151,7 @@ class BoardPane(Widget, can_focus=False):
                                      self.view.scene_states.of(self.view.scene))
                 lines += [Text("")] * (slide_rows - len(lines))
                 rule = f"─ whiteboard · {len(elements)} element{'s' if len(elements) != 1 else ''} (F3) "
-                lines.append(Text(rule.ljust(width, "─")[:width], style=palette.style(palette.grid)))
+                lines.append(Text(text_cells.pad(rule, width, "─"), style=palette.style(palette.grid)))
                 cols, rows = fitted_size(width, height - slide_rows - 1)
                 pad = " " * ((width - cols) // 2)
                 lines += [Text(pad) + line for line in draw_board(elements, cols, rows, palette).lines]

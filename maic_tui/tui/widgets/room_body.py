@@ -12,6 +12,7 @@ from textual.containers import Horizontal, Vertical
 from textual.reactive import var
 from textual.widget import Widget
 
+from maic_tui import text_cells
 from maic_tui.tui.plain import plain_block
 from maic_tui.tui.scene_widgets import CLASS, SceneWidget
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -129,7 +130,7 @@ class RoomBody(Horizontal):
         if status is not None and status.question is not None and not status.question.options:
             prompt = SHORT_ANSWER_PLACEHOLDER
         prompt = self.replay_progress or self.notice or prompt
-        self.part(Composer).placeholder = plain_block(prompt[:300])  # a str placeholder would be read as markup
+        self.part(Composer).placeholder = plain_block(text_cells.cut(prompt, 300))  # a str placeholder: markup
 
     def watch_pointer(self, pointer: Pointer | None) -> None:
         if pointer is None:

@@ -4,6 +4,7 @@ full transcript is one palette command away."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from maic_tui.text_cells import cell_len, wrap
 from maic_tui.tui.theming import agent_color
 
 if TYPE_CHECKING:
@@ -44,8 +46,16 @@ def markdown_blocks(markdown: str) -> list[str]:
     return blocks
 
 
+# A block that Markdown would show as it is: no emphasis, code, link, HTML, heading, quote, table or list.
+_MARKDOWN = re.compile(r"[*_`\[\]<>|#&\\~]|^\s*(?:[-+=]|\d+[.)]|\s{4})", re.MULTILINE)
+
+
 @lru_cache(maxsize=256)
 def _block_text(block: str, width: int, dark: bool) -> Text:
+    if not _MARKDOWN.search(block) and any(cell_len(char) == 2 for char in block):
+        # Chinese or Japanese prose: wrapped by its own rules (between characters, never before "。"), which
+        # Rich's wrapping (at spaces, else anywhere) does not know.
+        return Text("\n".join(wrap(" ".join(block.split("\n")), width)), no_wrap=True, overflow="crop", end="")
     from rich.markdown import Markdown as RichMarkdown  # markdown-it loads with the first message
 
     document = RichMarkdown(block, hyperlinks=False, code_theme="monokai" if dark else "default")

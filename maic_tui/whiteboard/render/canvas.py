@@ -1,6 +1,7 @@
 """A grid of terminal cells to draw a board or slide into, with a braille layer for sub-cell lines.
 
-Each cell holds one character (wide characters take two cells) and a Rich style. Braille dots give
+Each cell holds one grapheme (a character with its combining marks, an emoji sequence; wide ones take two
+cells) and a Rich style. Braille dots give
 2 x 4 "pixels" per cell, enough for circles, triangles and slanted lines to read as such.
 """
 
@@ -13,6 +14,7 @@ from rich.console import Console
 from rich.style import Style
 from rich.text import Text
 
+from maic_tui.text_cells import graphemes
 from maic_tui.text_safety import terminal_safe
 
 _WIDE_TAIL = ""  # the second cell of a wide character
@@ -63,7 +65,8 @@ class Canvas:
         return self._chars[y][x] if self.inside(x, y) else ""
 
     def put(self, x: int, y: int, char: str, style: Style | None = None, right: int | None = None) -> int:
-        """Write one character at (x, y), clipped at column ``right``; returns the cells it took (0 if clipped)."""
+        """Write one grapheme at (x, y), clipped at column ``right``; returns the cells it took (0 if clipped).
+        A wide grapheme that would not fit whole is not written: nothing is cut through a double-width one."""
         limit = self.cols if right is None else min(right, self.cols)
         width = cell_len(char)
         if not (0 <= y < self.rows and x >= 0 and x + max(width, 1) <= limit):
@@ -96,7 +99,9 @@ class Canvas:
     def write(self, x: int, y: int, text: str, style: Style | None = None, right: int | None = None) -> int:
         """Write untrusted text on one row (escape sequences and controls stripped); returns the columns used."""
         column = x
-        for char in terminal_safe(text).replace("\n", " ").replace("\t", " "):
+        for char, cells in graphemes(terminal_safe(text).replace("\n", " ").replace("\t", " ")):
+            if cells == 0:
+                continue  # a mark with nothing to sit on takes no cell
             taken = self.put(column, y, char, style, right)
             if taken == BLOCKED:
                 self._mark_cut(x, column, y, style)
@@ -121,8 +126,8 @@ class Canvas:
                 break
             column = x
             for segment in line.render(_CONSOLE):
-                for char in segment.text:
-                    if char == "\n":
+                for char, cells in graphemes(segment.text):
+                    if char == "\n" or cells == 0:
                         continue
                     taken = self.put(column, row, char, segment.style, right)
                     if taken == BLOCKED:

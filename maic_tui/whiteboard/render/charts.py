@@ -6,12 +6,14 @@ proportional bars and percentages (pie, ring) or one line per axis (radar).
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from rich.style import Style
 from rich.text import Text
 
 from maic_tui.colors import to_rgb
+from maic_tui.text_cells import cell_len, pad
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import ChartElement
 
@@ -43,12 +45,12 @@ def _listed(chart: ChartElement, colors: tuple[str, ...], cols: int) -> list[Tex
         return key + [_series_line(label, index, series, None, colors) for index, label in enumerate(labels)]
     values = list(series[0]) if series else []
     total = sum(v for v in values if v > 0) or 1.0
-    width = max(max((len(label) for label in labels), default=0), 1)
+    width = max(max((cell_len(label) for label in labels), default=0), 1)
     room = max(cols - width - 9, 1)
     for index, label in enumerate(labels):
         value = values[index] if index < len(values) else 0.0
         share = max(value, 0) / total
-        line = Text(f"{label:<{width}} ", no_wrap=True)
+        line = Text(f"{pad(label, width)} ", no_wrap=True)
         line.append("█" * max(1, round(share * room)), Style(color=colors[index % len(colors)]))
         line.append(f" {share:.0%}")
         lines.append(line)
@@ -98,7 +100,25 @@ def _plotted(chart: ChartElement, colors: tuple[str, ...], cols: int, rows: int)
         plt.xticks(xs, labels)
     built = plt.build()
     plt.clf()
-    return [Text.from_ansi(line, no_wrap=True, end="") for line in built.splitlines()]
+    return [_realigned(Text.from_ansi(line, no_wrap=True, end="")) for line in built.splitlines()]
+
+
+def _realigned(line: Text) -> Text:
+    """plotext lays out by characters: a wide label ("位置") takes a cell more than it counted, which pushes the
+    rest of the line right. The next run of padding gives the cells back (one space of it stays, as it may part
+    two words), so the plot's columns stay where they were."""
+    owed, dropped = 0, list[int]()
+    for found in re.finditer(r"\S+|  +", line.plain):
+        if found.group().startswith(" "):
+            give = min(owed, len(found.group()) - 1)
+            dropped += range(found.end() - give, found.end())
+            owed -= give
+        else:
+            owed += cell_len(found.group()) - len(found.group())
+    if not dropped:
+        return line
+    kept = [line[start + 1:end] for start, end in zip([-1, *dropped], [*dropped, len(line.plain)], strict=True)]
+    return Text("", no_wrap=True, end="").join(kept)
 
 
 def plots(chart: ChartElement, cols: int, rows: int) -> bool:

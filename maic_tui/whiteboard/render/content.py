@@ -4,37 +4,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rich.cells import cell_len, set_cell_size
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 
+from maic_tui import text_cells
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.elements import CodeElement, TableElement
 
 
 def wrap(text: str, width: int) -> list[str]:
     """Untrusted text wrapped to ``width`` cells (words longer than a line are cut), paragraphs kept."""
-    if width <= 0:
-        return []
-    lines: list[str] = []
-    for paragraph in terminal_safe(text).replace("\t", " ").split("\n"):
-        line = ""
-        for word in paragraph.split():
-            while cell_len(word) > width:
-                if line:
-                    lines.append(line)
-                    line = ""
-                head = set_cell_size(word, width)
-                lines.append(head)
-                word = word[len(head.rstrip()):] if head.rstrip() else word[1:]
-            candidate = f"{line} {word}" if line else word
-            if cell_len(candidate) <= width:
-                line = candidate
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
+    return text_cells.wrap(terminal_safe(text).replace("\t", " "), width)
 
 
 def fit(lines: list[str], width: int, height: int) -> list[str]:
@@ -45,7 +26,7 @@ def fit(lines: list[str], width: int, height: int) -> list[str]:
         return lines
     kept = lines[:height]
     last = kept[-1]
-    kept[-1] = (set_cell_size(last, max(width - 1, 0)).rstrip() + "…") if width > 1 else "…"
+    kept[-1] = (text_cells.cut(last, width - 1).rstrip() + "…") if width > 1 else "…"
     return kept
 
 
@@ -70,8 +51,7 @@ def table_lines(table: TableElement, width: int, height: int, border: Style, hea
     for index, row in enumerate(cells):
         line = Text("│", style=border, no_wrap=True)
         for cell, cell_width in zip(row, widths, strict=True):
-            shown = cell if cell_len(cell) <= cell_width else set_cell_size(cell, max(cell_width - 1, 0)) + "…"
-            line.append(set_cell_size(shown, cell_width), header if index == 0 else body)
+            line.append(text_cells.pad(cell, cell_width), header if index == 0 else body)
             line.append("│", border)
         lines.append(line)
         if framed and index == 0 and table.rows > 1:

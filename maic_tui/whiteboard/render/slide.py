@@ -43,7 +43,7 @@ def _element_lines(element: SlideElement, width: int, palette: BoardPalette, dim
     if isinstance(element, SlideTitle):
         title = palette.style(bold=True, dim=dim)
         lines = [Text(line, style=title) for line in wrap(element.text, width)]
-        return [*lines, Text("━" * min(width, max(len(t.plain) for t in lines)), style=palette.style(palette.grid))]
+        return [*lines, Text("━" * min(width, max(t.cell_len for t in lines)), style=palette.style(palette.grid))]
     if isinstance(element, SlideText):
         return [Text(line, style=base) for line in wrap(element.text, width)]
     if isinstance(element, SlideBullets):
