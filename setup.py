@@ -37,4 +37,5 @@ class BuildWithCatalogs(build_py):
         return [*super().get_outputs(include_bytecode), *getattr(self, "_catalogs", [])]
 
 
-setup(cmdclass={"build_py": BuildWithCatalogs})
+if __name__ == "__main__":  # as setuptools runs it; tests/test_catalogs.py imports compile_catalogs
+    setup(cmdclass={"build_py": BuildWithCatalogs})

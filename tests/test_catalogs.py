@@ -79,6 +79,17 @@ def test_the_compiled_catalog_is_the_po_as_it_is(language: str) -> None:
             assert compiled.ngettext(*message.id, 1) in message.string, (language, message.id)
 
 
+def test_the_package_build_compiles_every_catalog(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """setup.py's step, as the wheel's build and the editable install run it: a .mo beside every .po."""
+    import runpy
+
+    monkeypatch.chdir(ROOT)
+    written = runpy.run_path(str(ROOT / "setup.py"))["compile_catalogs"](tmp_path)
+    assert sorted(Path(path).parts[-3] for path in written) == TRANSLATED
+    with (tmp_path / "maic_tui" / "locale" / "ja" / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
+        assert gettext.GNUTranslations(file).gettext("Class") == "クラス"
+
+
 def test_a_missing_catalog_or_message_reads_as_english(tmp_path: Path) -> None:
     nothing = gettext.translation(DOMAIN, tmp_path, languages=["de"], fallback=True)
     assert nothing.gettext("Class") == "Class"
