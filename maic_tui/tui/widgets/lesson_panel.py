@@ -3,9 +3,8 @@ shows while it waits is that kind's widget: ``tui/scene_widgets.py``)."""
 
 from __future__ import annotations
 
-import textwrap
-
 from rich.text import Text
+from textual.content import Content
 from textual.widgets import Static
 
 from maic_tui.tui.plain import plain
@@ -34,6 +33,6 @@ class LessonLine(Static):
     def _fit(self) -> None:
         text, short = self._texts
         width = self.size.width  # 0 until laid out: on_resize fits it again then
-        # The book glyph takes two cells, so the words wrap a little earlier than textwrap counts.
-        fits = width == 0 or len(textwrap.wrap(text, max(width - 2, 20))) <= 2
+        # Wrapped as Textual draws the line, by terminal cells (a CJK character takes two, the book glyph too).
+        fits = width == 0 or len(Content(text).wrap(width)) <= 2
         self.update(plain(text if fits else short))
