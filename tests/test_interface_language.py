@@ -71,8 +71,8 @@ def test_the_class_says_its_own_lines_in_its_language_whatever_the_interfaces() 
     assert question_text(QUESTION, "zh-CN").startswith("问题（2分）：2 + 2?")
     assert question_text(QUESTION, "ru").startswith("Вопрос (2 балла): 2 + 2?")
     assert question_text(QUESTION).startswith("Question (2 points): 2 + 2?")
-    assert answer_please(QUESTION, "Sam", "ja") == ("まずは答えを、Samさん：番号 1〜2、文字 A, B、または選択肢そのものを"
-                                                    "入力してください。")
+    assert answer_please(QUESTION, "Sam", "ja") == ("まずは答えを、Samさん：番号 1〜2、文字 A, B、"
+                                                    "または選択肢そのものを入力してください。")
     short = QuizQuestion(id="s", question="Why?", type="short_answer", keywords=["slope"], points=1)
     assert grade_offline(short, "no idea", "es").comment == "La idea clave es slope."
     assert wants_retry("重试", "zh-CN") and wants_retry("retry", "zh-CN") and not wants_retry("重试", "en")
