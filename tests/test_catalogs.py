@@ -99,6 +99,22 @@ def test_a_missing_catalog_or_message_reads_as_english(tmp_path: Path) -> None:
     assert translator("zh-CN").gettext("Class") == translator("zh_CN.UTF-8").gettext("Class") != "Class"
 
 
+def test_a_broken_or_missing_compiled_catalog_reads_as_english(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    from maic_tui.i18n import catalogs
+
+    folder = tmp_path / "ja" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / f"{DOMAIN}.mo").write_bytes(b"\xde\x12\x04\x95 not a catalog")
+    monkeypatch.setattr(catalogs, "LOCALE_DIR", tmp_path)
+    translator.cache_clear()
+    try:
+        assert translator("ja").gettext("Class") == "Class"  # a broken file
+        assert translator("de").gettext("Class") == "Class"  # no file
+    finally:
+        translator.cache_clear()
+
+
 def test_an_empty_message_is_empty_not_the_catalogs_header() -> None:
     from maic_tui.i18n import _, set_interface_language
 

@@ -7,6 +7,7 @@ whose catalog is missing, or a message it lacks, reads as the English in the cod
 from __future__ import annotations
 
 import gettext
+import struct
 from functools import cache
 from pathlib import Path
 
@@ -20,9 +21,16 @@ LOCALE_DIR = Path(__file__).resolve().parent.parent / "locale"
 def translator(language: str) -> gettext.NullTranslations:
     """The catalog for a language code or locale name (``zh-CN``, ``de_DE.UTF-8``); English for one we lack."""
     code = supported(language) or ENGLISH
-    if code == ENGLISH:
+    # Opened by its path, not through gettext.translation: that one reads the locale module's tables to expand
+    # the name, time the app's first frame would spend for a path we know.
+    path = LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo"
+    if code == ENGLISH or not path.is_file():
         return gettext.NullTranslations()
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[code], fallback=True)
+    try:
+        with path.open("rb") as file:
+            return gettext.GNUTranslations(file)
+    except (OSError, ValueError, struct.error):  # unreadable or not a catalog: English rather than no app
+        return gettext.NullTranslations()
 
 
 class _Interface:
