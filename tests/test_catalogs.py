@@ -42,6 +42,22 @@ def forms(message: Message) -> list[str]:
     return list(message.string) if isinstance(message.string, tuple) else [message.string]
 
 
+GETTEXT_CALLS = {"_", "N_", "ngettext", "gettext"}
+
+
+def test_no_message_is_marked_inside_an_f_string() -> None:
+    """Babel cannot see a message marked inside an f-string: it would reach no catalog and show in English."""
+    import ast
+
+    for path in sorted((ROOT / "maic_tui").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.JoinedStr):
+                for call in ast.walk(node):
+                    if isinstance(call, ast.Call) and call.args and isinstance(call.args[0], ast.Constant):
+                        name = call.func.id if isinstance(call.func, ast.Name) else getattr(call.func, "attr", "")
+                        assert name not in GETTEXT_CALLS, f"{path.relative_to(ROOT)}:{call.lineno}"
+
+
 def test_the_template_holds_every_message_of_the_code() -> None:
     with (LOCALE_DIR / f"{DOMAIN}.pot").open("rb") as file:
         template = {message.id if isinstance(message.id, str) else message.id[0] for message in read_po(file)}

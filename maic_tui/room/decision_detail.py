@@ -25,9 +25,9 @@ def why(record: TraceRecord) -> str:
 def row(turn: TurnDecisions, record: TraceRecord) -> str:
     """A decision as one line, what matters most first (a narrow pane cuts the end): turn.step, path, the final
     choice, why, latency, and whether it was made while the last message was read."""
+    ahead = " · " + _("made ahead") if record.made_ahead else ""
     return (f"{turn.number}.{record.step} {record.path} {terminal_safe(record.final)}: "
-            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms"
-            f"{' · ' + _('made ahead') if record.made_ahead else ''}")
+            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms{ahead}")
 
 
 def _verdicts(verdicts: list[GuardVerdict]) -> str:

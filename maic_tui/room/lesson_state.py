@@ -74,14 +74,14 @@ class LessonState:
             case Phase.PLAYING:
                 hint = " · ".join([_("F7 pause"), self._pace_keys(), _("type to ask"), _("Esc stop")])
             case Phase.PAUSED if self.pace is not None and self.pace.step_by_step:
-                hint = f"{_('F7 next step')} · {self._pace_keys()}"
+                hint = _("F7 next step") + " · " + self._pace_keys()
             case Phase.PAUSED:
                 hint = _("paused · F7 resume")
             case Phase.WAITING if step is not None and step.question is not None:
                 hint = _("pick or type your answer") if step.question.options else _("type your answer")
                 return f"{where} · {hint}", True
             case Phase.WAITING:
-                return f"{where} · {_('your turn · F7 go on')}", True
+                return where + " · " + _("your turn · F7 go on"), True
             case Phase.LIVE:
                 if self.running:
                     return "📖 " + _("Q&A"), False

@@ -94,6 +94,9 @@ KEYS: list[RoomKey] = [
     RoomKey("Alt+1…4", None, tuple(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5))),
 ]
 
+# Textual's own footer entry for Ctrl+P: its word is translated as the room lists its bindings (``translated``).
+PALETTE_WORD = N_("palette")
+
 ROOM_BINDINGS: list[BindingType] = [binding for row in KEYS for binding in row.bindings]
 
 
@@ -104,7 +107,8 @@ def advertised() -> list[RoomKey]:
 def key_table(translate: Callable[[str], str] = str) -> str:
     """The key table as Markdown: in English for the README, through ``translate`` for F1 help."""
     rows = "\n".join(f"| {translate(row.keys)} | {translate(row.what or '')} |" for row in advertised())
-    return f"| {translate(N_('Key'))} | {translate(N_('What it does'))} |\n|---|---|\n{rows}\n"
+    key, what = translate(N_("Key")), translate(N_("What it does"))
+    return f"| {key} | {what} |\n|---|---|\n{rows}\n"
 
 
 def key_name(key: str) -> str:

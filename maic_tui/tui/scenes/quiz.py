@@ -112,7 +112,7 @@ class QuizPanel(Vertical):
         # The question itself is in the transcript just above: the panel only says how to answer.
         several = question.type == "multiple"
         hint = _("↑↓ move · Space marks · Enter answers") if several else _("↑↓ move · Enter answers")
-        self.query_one("#quiz-question", Static).update(plain(f"{hint} · {_('or type it')}"))
+        self.query_one("#quiz-question", Static).update(plain(hint + " · " + _("or type it")))
         lines = [option_line(n, option.label) for n, option in enumerate(question.options)]
         picker: OptionList | SeveralChoices
         if question.type == "multiple":
