@@ -17,13 +17,29 @@ RALPH_VENV := .venv-ralph
 RALPH_STAMP := $(RALPH_VENV)/.installed
 RALPH_VERSION := 5.1.0
 
-.PHONY: run test test-real lint bench bench-real clean
+# The gettext catalogs (README, *Languages*): the package build compiles each .po into its .mo (setup.py); here
+# a .po edited since is compiled again before the app or the tests read it.
+LOCALE := maic_tui/locale
+PO := $(wildcard $(LOCALE)/*/LC_MESSAGES/maic_tui.po)
+MO := $(PO:.po=.mo)
+
+.PHONY: run test test-real lint bench bench-real clean catalogs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
+
+$(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
+	$(BIN)/pybabel compile -i $< -o $@
+
+# After changing messages in the code: the template extracted again, every language's catalog updated from it
+# (new messages empty, to translate), then compiled.
+catalogs: $(STAMP)
+	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project maic-tui -o $(LOCALE)/maic_tui.pot .
+	$(BIN)/pybabel update -i $(LOCALE)/maic_tui.pot -d $(LOCALE) -D maic_tui --no-wrap --ignore-obsolete
+	$(BIN)/pybabel compile -d $(LOCALE) -D maic_tui --statistics
 
 $(REAL_STAMP): $(STAMP)
 	mkdir -p $(WHEEL_CACHE)
@@ -39,10 +55,10 @@ $(RALPH_STAMP):
 	$(RALPH_VENV)/bin/python -m pip install --quiet 'ralph-malph[cli,backend-fs,lrs]==$(RALPH_VERSION)' requests
 	touch $(RALPH_STAMP)
 
-run: $(STAMP)
+run: $(STAMP) $(MO)
 	$(BIN)/maic-tui
 
-test: $(STAMP)
+test: $(STAMP) $(MO)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 	$(BIN)/python -m pytest -q -m "not real_server" -n 2
@@ -50,7 +66,7 @@ test: $(STAMP)
 test-real: $(REAL_STAMP) $(RALPH_STAMP)
 	$(BIN)/python -m pytest -q -m real_server tests/real
 
-bench: $(STAMP)
+bench: $(STAMP) $(MO)
 	$(BIN)/python -m bench
 
 bench-real: $(REAL_STAMP)

@@ -1,6 +1,6 @@
 import sys
 
-from bench import engine_bench, eval_bench, parser_bench, report_bench, tui_bench, voice_bench
+from bench import engine_bench, eval_bench, language_bench, parser_bench, report_bench, tui_bench, voice_bench
 
 if "--real" in sys.argv:
     from bench import real_bench, real_first, real_pace, real_quality
@@ -20,6 +20,8 @@ else:
     eval_bench.main()
     print()
     tui_bench.main()
+    print()
+    language_bench.main()
     print()
     voice_bench.main()
     print()

@@ -153,10 +153,13 @@ async def append_figures() -> dict[str, float]:
             "memory_500_kb": memory[500] / 1024}
 
 
-def first_frame(probe: str = "bench.first_frame_probe") -> tuple[float, float, str]:
+def first_frame(probe: str = "bench.first_frame_probe", language: str | None = None) -> tuple[float, float, str]:
     """Seconds from process start to the first frame and to the room being drawn, and the model libraries
-    loaded by the first frame (a bare Textual app has no room: its two times are the same)."""
+    loaded by the first frame (a bare Textual app has no room: its two times are the same); ``language``: the
+    interface's (LANGUAGE), else the machine's."""
     env = {**os.environ, "MAIC_CONFIG": os.path.join(tempfile.mkdtemp(), "config.toml")}
+    if language is not None:
+        env["LANGUAGE"] = language
     started = time.time()
     process = subprocess.Popen([sys.executable, "-m", probe], stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True, env=env)

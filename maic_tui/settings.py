@@ -10,6 +10,10 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
     structured_output = "auto"  # the first the server accepts; or "json_schema" / "json_object" / "off"
     theme = "chalkboard"       # the TUI's theme; the app saves your choice here
 
+    [interface]
+    language = "de"            # the app's and the command line's language when LANGUAGE, LC_ALL, LC_MESSAGES
+                               # and LANG name none; the palette saves your choice here
+
     [voice]
     provider = "espeak"        # off, openai or espeak: saved when --voice is given
     language = "en"            # what the voices speak, whatever the class's language (README, *Languages*)
@@ -44,7 +48,8 @@ _ENV = {
     "retries": ("MAIC_RETRIES",),
     "structured_output": ("MAIC_STRUCTURED_OUTPUT",),
 }
-_UI_KEYS = {"theme", "voice", "learner", "records"}  # read by the TUI, the voice and the records: not model settings
+# read by the TUI, the interface's language, the voice and the records: not model settings
+_UI_KEYS = {"theme", "interface", "voice", "learner", "records"}
 _KEYS = set(_ENV) | _UI_KEYS
 
 
@@ -109,6 +114,19 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
 def read_setting(key: str, env: Mapping[str, str] | None = None) -> Any:
     """One setting from the config file (None when absent)."""
     return _file_settings(config_path(env)).get(key)
+
+
+def interface_language(env: Mapping[str, str] | None = None) -> str:
+    """The language the app and the command line speak: the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG),
+    else ``[interface] language``, else English. A config file that cannot be read is the verb's to report."""
+    from maic_tui.i18n import choose
+
+    env = os.environ if env is None else env
+    try:
+        interface = read_setting("interface", env)
+    except ConfigError:
+        interface = None
+    return choose(env, interface.get("language") if isinstance(interface, dict) else None)
 
 
 def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> Path:

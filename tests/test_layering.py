@@ -16,7 +16,8 @@ PACKAGE = Path(maic_tui.__file__).parent
 # Lower number = lower layer. A module may import only from its own layer or below.
 LAYERS = {
     "events": 0, "actions": 0, "colors": 0, "text_safety": 0, "bad_input": 0, "redaction": 0, "strict": 0,
-    "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0, "formulas": 0, "text_cells": 0,
+    "stop_signals": 0, "paths": 0, "lazy": 0, "files": 0, "formulas": 0, "text_cells": 0, "i18n": 0,
+    "locale": 0,
     "data": 0, "classroom": 1, "scenes": 1, "whiteboard": 2, "editing": 2, "llm": 3, "settings": 3, "speech": 3,
     "demo": 4, "orchestration": 4,
     "provider": 5, "generation": 5, "log": 5, "room": 6, "learning": 6, "live": 7, "evaluation": 8, "commands": 8,

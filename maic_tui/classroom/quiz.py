@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.answer_reading import accepted, keyword_at, names_keyword, narrow, read_choices
 from maic_tui.classroom.lesson import QuizQuestion
+from maic_tui.i18n import ENGLISH, translator
 from maic_tui.text_safety import one_line
 
 COMMENT_CHARS = 200
@@ -46,31 +47,32 @@ def grade_choice(question: QuizQuestion, chosen: Sequence[str]) -> Grade:
     return Grade(question.points * max(0, hits - misses), question.worth)
 
 
-def grade_offline(question: QuizQuestion, reply: str) -> Grade:
+def grade_offline(question: QuizQuestion, reply: str, language: str = ENGLISH) -> Grade:
     """A grade without a model: a choice read from the reply; a short answer that is an accepted form earns full
     points, any other by its expected keywords."""
     if question.type != "short_answer":
         return grade_choice(question, read_choices(question, reply))
     if accepted(question, reply):
-        return Grade(question.points, question.points, "That's right.")
-    return grade_by_keywords(question, reply)
+        return Grade(question.points, question.points, translator(language).gettext("That's right."))
+    return grade_by_keywords(question, reply, language)
 
 
-def grade_by_keywords(question: QuizQuestion, text: str) -> Grade:
+def grade_by_keywords(question: QuizQuestion, text: str, language: str = ENGLISH) -> Grade:
     """The demo's grader: the share of expected keywords the answer contains (whole words, any case). A keyword
     may be a stem ("chang"); the comment names it as the question's own words have it ("changing")."""
+    t = translator(language)  # the comment is the class's, in its language
     expected = question.keywords or [word for word in re.findall(r"\w{4,}", " ".join(question.answer))]
     if not expected:
-        return Grade(question.points, question.points, "Answered.")
+        return Grade(question.points, question.points, t.gettext("Answered."))
     found = [k for k in expected if names_keyword(k, text)]
     earned = round(question.points * len(found) / len(expected))
     if earned == question.points:
-        comment = "That covers it."
+        comment = t.gettext("That covers it.")
     elif found:
         missing = [k for k in expected if k not in found]
-        comment = f"Think about {said_as(question, missing[0])} too."
+        comment = t.gettext("Think about {word} too.").format(word=said_as(question, missing[0]))
     else:
-        comment = f"The key idea is {said_as(question, expected[0])}."
+        comment = t.gettext("The key idea is {word}.").format(word=said_as(question, expected[0]))
     return Grade(earned, question.points, comment)
 
 
@@ -105,14 +107,17 @@ def parse_grade(raw: str, question: QuizQuestion) -> Grade:
     return Grade(score, question.points, text)
 
 
-def question_text(question: QuizQuestion) -> str:
-    points = f"{question.worth} point{'s' if question.worth != 1 else ''}"
-    text = f"Question ({points}): {question.question}"
+def question_text(question: QuizQuestion, language: str = ENGLISH) -> str:
+    """The question as the teacher asks it, its header in the class's language."""
+    t = translator(language)
+    text = t.ngettext("Question ({count} point): {question}", "Question ({count} points): {question}",
+                      question.worth).format(count=question.worth, question=question.question)
     if question.options:
         text += " " + "  ".join(f"{chr(ord('A') + i)}) {option.label}" for i, option in enumerate(question.options))
     if question.type == "multiple":
-        each = f"{question.points} point{'s' if question.points != 1 else ''}"
-        text += f" (choose all that apply: {each} per right option, a wrong pick costs {question.points})"
+        text += " " + t.ngettext("(choose all that apply: {count} point per right option, a wrong pick costs {count})",
+                                 "(choose all that apply: {count} points per right option, a wrong pick costs {count})",
+                                 question.points).format(count=question.points)
     return text
 
 

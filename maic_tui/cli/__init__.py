@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from maic_tui.cli.command import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 from maic_tui.cli.table import APP, app_parser, command_first, command_of, verb_parser
+from maic_tui.i18n import set_interface_language
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_OK", "main"]
 
@@ -16,6 +17,9 @@ __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_OK", "main"]
 def main(argv: Sequence[str] | None = None) -> int:
     # We use no pydantic plugins; looking for them scans every installed package's entry points at start-up.
     os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+    from maic_tui.settings import interface_language
+
+    set_interface_language(interface_language())  # before the parsers: their help and errors are in it
     words = command_first(list(sys.argv[1:] if argv is None else argv))
     command = command_of(words)
     try:

@@ -8,6 +8,8 @@ import math
 from collections.abc import Callable
 from typing import NoReturn
 
+from maic_tui.i18n import N_, _, ngettext
+
 MAX_SESSIONS = 1_000_000  # simulate --sessions: played one after another through a few workers, never all built
 MAX_TURNS = 1_000  # learner messages a simulated session sends
 MAX_CONCURRENCY = 64  # runs or sessions played at once against one model server
@@ -19,20 +21,35 @@ MAX_SPEED = 1_000.0  # replay --speed
 MAX_TIMEOUT = 86_400.0  # seconds for one model call
 
 
+# argparse's own words ("usage:", "options", "show this help message and exit", its error lines), marked here for
+# our catalogs: argparse reads them through its module's ``_`` and ``ngettext`` (gettext's default domain, which
+# has no catalog of ours), so those two are pointed at the interface's language below.
+ARGPARSE_WORDS = (
+    N_("usage: "), N_("positional arguments"), N_("options"), N_("show this help message and exit"),
+    N_("show program's version number and exit"), N_("the following arguments are required: %s"),
+    N_("unrecognized arguments: %s"), N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("argument %(argument_name)s: %(message)s"), N_("expected one argument"),
+    N_("invalid %(type)s value: %(value)r"), N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("not allowed with argument %s"), N_("one of the arguments %s is required"),
+)
+argparse._ = _  # type: ignore[attr-defined]
+argparse.ngettext = ngettext  # type: ignore[attr-defined]
+
+
 class OneLineParser(argparse.ArgumentParser):
     """A command's arguments, whose every error is one line (what and where, and where help is), not the usage."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: {message} (see {self.prog} --help)\n")
+        self.exit(2, _("{prog}: {message} (see {prog} --help)").format(prog=self.prog, message=message) + "\n")
 
 
 def _number(value: str) -> float:
     try:
         number = float(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number: {value!r}") from None
+        raise argparse.ArgumentTypeError(_("not a number: {value}").format(value=repr(value))) from None
     if not math.isfinite(number):
-        raise argparse.ArgumentTypeError(f"not a finite number: {value!r}")
+        raise argparse.ArgumentTypeError(_("not a finite number: {value}").format(value=repr(value)))
     return number
 
 
@@ -40,7 +57,7 @@ def pace(value: str) -> float:
     """Characters a second; 0 is as fast as possible."""
     number = _number(value)
     if not 0 <= number <= MAX_PACE:
-        raise argparse.ArgumentTypeError(f"must be from 0 to {MAX_PACE:g}")
+        raise argparse.ArgumentTypeError(_("must be from 0 to {top}").format(top=f"{MAX_PACE:g}"))
     return number
 
 
@@ -50,7 +67,7 @@ def rate(upper: float) -> Callable[[str], float]:
     def parse(value: str) -> float:
         number = _number(value)
         if not 0 < number <= upper:
-            raise argparse.ArgumentTypeError(f"must be more than 0 and at most {upper:g}")
+            raise argparse.ArgumentTypeError(_("must be more than 0 and at most {top}").format(top=f"{upper:g}"))
         return number
 
     return parse
@@ -63,9 +80,9 @@ def count(upper: int) -> Callable[[str], int]:
         try:
             number = int(value)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+            raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(value))) from None
         if not 1 <= number <= upper:
-            raise argparse.ArgumentTypeError(f"must be from 1 to {upper:,}")
+            raise argparse.ArgumentTypeError(_("must be from 1 to {top}").format(top=f"{upper:,}"))
         return number
 
     return parse
@@ -75,7 +92,7 @@ def port(value: str) -> int:
     try:
         number = int(value)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {value!r}") from None
+        raise argparse.ArgumentTypeError(_("not a whole number: {value}").format(value=repr(value))) from None
     if not 0 <= number <= 65535:
-        raise argparse.ArgumentTypeError("must be from 0 to 65535")
+        raise argparse.ArgumentTypeError(_("must be from 0 to {top}").format(top=65535))
     return number

@@ -7,20 +7,21 @@ import sys
 
 from maic_tui.cli.command import Command
 from maic_tui.cli.flags import add_data_dir_flag, add_model_flags, model_flags
+from maic_tui.i18n import N_, _
 
 
 def _new_arguments(new: argparse.ArgumentParser) -> None:
-    new.add_argument("topic", help="what the lesson teaches")
+    new.add_argument("topic", help=_("what the lesson teaches"))
     new.add_argument("--from", dest="material", default=None, metavar="FILE",
-                     help="material the lesson must teach: Markdown, plain text or PDF")
+                     help=_("material the lesson must teach: Markdown, plain text or PDF"))
     new.add_argument("--agents", type=int, default=4, choices=range(2, 9), metavar="N",
-                     help="people in the class, teacher included (2-8, default 4)")
+                     help=_("people in the class, teacher included (2-8, default 4)"))
     new.add_argument("--scenes", type=int, default=3, choices=range(1, 9), metavar="N",
-                     help="lesson scenes before the quiz (1-8, default 3)")
-    new.add_argument("--language", default="en", metavar="CODE", help="the lesson's language (default en)")
-    new.add_argument("-o", "--output", default=None, metavar="FILE", help="where to write it (default: TOPIC.toml)")
+                     help=_("lesson scenes before the quiz (1-8, default 3)"))
+    new.add_argument("--language", default="en", metavar="CODE", help=_("the lesson's language (default en)"))
+    new.add_argument("-o", "--output", default=None, metavar="FILE", help=_("where to write it (default: TOPIC.toml)"))
     new.add_argument("--review", action="store_true",
-                     help="stop after the outline and open it in your editor; generation goes on from it as saved")
+                     help=_("stop after the outline and open it in your editor; generation goes on from it as saved"))
     add_model_flags(new)
     add_data_dir_flag(new)
 
@@ -36,11 +37,11 @@ def _new(args: argparse.Namespace) -> int:
                        review=args.review, data=args.data_dir)
 
 
-NEW = Command("new", "generate a classroom file on a topic with a real model", _new_arguments, _new)
+NEW = Command("new", N_("generate a classroom file on a topic with a real model"), _new_arguments, _new)
 
 
 def _edit_arguments(edit: argparse.ArgumentParser) -> None:
-    edit.add_argument("file", metavar="FILE", help="a classroom file (a bundled sample's name: edit a copy here)")
+    edit.add_argument("file", metavar="FILE", help=_("a classroom file (a bundled sample's name: edit a copy here)"))
     add_data_dir_flag(edit)
 
 
@@ -50,18 +51,18 @@ def _edit(args: argparse.Namespace) -> int:
     return run_edit(args.file, args.data_dir)
 
 
-EDIT = Command("edit", "edit a classroom file in your editor, checked each time you save", _edit_arguments, _edit)
+EDIT = Command("edit", N_("edit a classroom file in your editor, checked each time you save"), _edit_arguments, _edit)
 
 
 def _regen_arguments(regen: argparse.ArgumentParser) -> None:
-    regen.add_argument("file", metavar="FILE", help="a classroom file")
-    regen.add_argument("scene", nargs="?", default=None, metavar="SCENE", help="the scene's id or number (from 1)")
+    regen.add_argument("file", metavar="FILE", help=_("a classroom file"))
+    regen.add_argument("scene", nargs="?", default=None, metavar="SCENE", help=_("the scene's id or number (from 1)"))
     regen.add_argument("--note", default="", metavar="TEXT",
-                       help="your instruction for the scene, e.g. \"shorter\" or \"add an example with money\"")
-    regen.add_argument("--dry-run", action="store_true", help="print a unified diff instead of writing the file")
+                       help=_("your instruction for the scene, e.g. \"shorter\" or \"add an example with money\""))
+    regen.add_argument("--dry-run", action="store_true", help=_("print a unified diff instead of writing the file"))
     regen.add_argument("--add-after", nargs=2, default=None, metavar=("SCENE", "TITLE"),
-                       help="make a new scene with this title after SCENE")
-    regen.add_argument("--questions", action="store_true", help="make a quiz scene's questions again")
+                       help=_("make a new scene with this title after SCENE"))
+    regen.add_argument("--questions", action="store_true", help=_("make a quiz scene's questions again"))
     add_model_flags(regen)
 
 
@@ -75,13 +76,13 @@ def _regen(args: argparse.Namespace) -> int:
                          add_after=args.add_after, questions=args.questions, stop=stop)
 
 
-REGEN = Command("regen", "make one scene of a classroom again with a real model", _regen_arguments, _regen)
+REGEN = Command("regen", N_("make one scene of a classroom again with a real model"), _regen_arguments, _regen)
 
 
 def _validate_arguments(validate: argparse.ArgumentParser) -> None:
     validate.add_argument("files", nargs="+", metavar="FILE")
     validate.add_argument("--voice", choices=["openai", "espeak"], default=None,
-                          help="also check that this speech provider can speak every agent's voice")
+                          help=_("also check that this speech provider can speak every agent's voice"))
 
 
 def _validate(args: argparse.Namespace) -> int:
@@ -90,4 +91,4 @@ def _validate(args: argparse.Namespace) -> int:
     return validate_files(args.files, sys.stdout, sys.stderr, args.voice)
 
 
-VALIDATE = Command("validate", "check classroom files", _validate_arguments, _validate)
+VALIDATE = Command("validate", N_("check classroom files"), _validate_arguments, _validate)

@@ -8,26 +8,27 @@ import sys
 from maic_tui.cli.arguments import MAX_CONCURRENCY, MAX_REPEAT, MAX_TURN_NUMBER, count
 from maic_tui.cli.command import EXIT_OK, Command, refuse
 from maic_tui.cli.flags import add_data_dir_flag, add_model_flags, model_flags
+from maic_tui.i18n import N_, _
 
 
 def _eval_arguments(evaluate: argparse.ArgumentParser) -> None:
     evaluate.add_argument("scenarios", nargs="*", metavar="SCENARIO",
-                          help="scenario files or bundled scenario names (default: all bundled scenarios)")
+                          help=_("scenario files or bundled scenario names (default: all bundled scenarios)"))
     add_model_flags(evaluate, several=True)
     evaluate.add_argument("--repeat", type=count(MAX_REPEAT), default=1, metavar="N",
-                          help="runs per scenario (default 1)")
+                          help=_("runs per scenario (default 1)"))
     evaluate.add_argument("--report", default="eval-report.json", metavar="FILE",
-                          help="where to write the JSON report (default: eval-report.json)")
+                          help=_("where to write the JSON report (default: eval-report.json)"))
     evaluate.add_argument("--concurrency", type=count(MAX_CONCURRENCY), default=1, metavar="N",
-                          help="runs played at once against the model server (default 1)")
+                          help=_("runs played at once against the model server (default 1)"))
     evaluate.add_argument("--compare", nargs=2, default=None, metavar=("OLD.json", "NEW.json"),
-                          help="what changed between two reports, per scenario and expectation (exit 1 if worse)")
+                          help=_("what changed between two reports, per scenario and expectation (exit 1 if worse)"))
     evaluate.add_argument("--from-session", default=None, metavar="ID",
-                          help="write a scenario from a recorded session's turn instead (with --turn and -o)")
+                          help=_("write a scenario from a recorded session's turn instead (with --turn and -o)"))
     evaluate.add_argument("--turn", type=count(MAX_TURN_NUMBER), default=None, metavar="N",
-                          help="with --from-session: which turn")
+                          help=_("with --from-session: which turn"))
     evaluate.add_argument("-o", "--output", default=None, metavar="FILE",
-                          help="with --from-session: the scenario file to write")
+                          help=_("with --from-session: the scenario file to write"))
     add_data_dir_flag(evaluate)
 
 
@@ -46,7 +47,7 @@ def _eval(args: argparse.Namespace) -> int:
 
 def _scenario_from_session(args: argparse.Namespace) -> int:
     if args.from_session is None or args.turn is None or args.output is None or args.scenarios:
-        return refuse("eval --from-session ID --turn N -o FILE writes a scenario (and takes no scenario names)")
+        return refuse(_("eval --from-session ID --turn N -o FILE writes a scenario (and takes no scenario names)"))
     from maic_tui.evaluation.from_session import write_scenario
     from maic_tui.paths import data_dir
 
@@ -55,7 +56,7 @@ def _scenario_from_session(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-EVAL = Command("eval", "check director routing against scenario files; exit 1 on a miss", _eval_arguments, _eval)
+EVAL = Command("eval", N_("check director routing against scenario files; exit 1 on a miss"), _eval_arguments, _eval)
 
 
 def _doctor_arguments(doctor: argparse.ArgumentParser) -> None:
@@ -72,5 +73,5 @@ def _doctor(args: argparse.Namespace) -> int:
     return run_doctor(spec, options, data_dir(args.data_dir), sys.stdout)
 
 
-DOCTOR = Command("doctor", "check a model server: reachable, model listed, structured output, speed, output cap; "
-                           "exit 0 when a class can run", _doctor_arguments, _doctor)
+DOCTOR = Command("doctor", N_("check a model server: reachable, model listed, structured output, speed, output cap; "
+                              "exit 0 when a class can run"), _doctor_arguments, _doctor)

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from maic_tui.cli.arguments import MAX_TIMEOUT, rate
+from maic_tui.i18n import _
 
 if TYPE_CHECKING:
     from maic_tui.speech.choice import VoiceSettings
@@ -18,19 +19,20 @@ if TYPE_CHECKING:
 def add_model_flags(parser: argparse.ArgumentParser, several: bool = False) -> None:
     if several:  # eval compares models: one column each
         parser.add_argument("--model", action="append", default=None, metavar="SPEC",
-                            help="the model to play the scenarios with (repeat to compare models; default: each "
-                                 "scenario's own)")
+                            help=_("the model to play the scenarios with (repeat to compare models; default: each "
+                                 "scenario's own)"))
     else:
         parser.add_argument("--model", default=None, metavar="SPEC",
-                            help="demo (default), openai:<model> or script:<path>")
-    parser.add_argument("--base-url", default=None, metavar="URL", help="OpenAI-compatible server (or OPENAI_BASE_URL)")
+                            help=_("demo (default), openai:<model> or script:<path>"))
+    parser.add_argument("--base-url", default=None, metavar="URL",
+                        help=_("OpenAI-compatible server (or OPENAI_BASE_URL)"))
     parser.add_argument("--api-key", default=None, metavar="KEY",
-                        help="the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)")
+                        help=_("the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)"))
     parser.add_argument("--structured-output", default=None, choices=["auto", "off", "json_schema", "json_object"],
-                        help="constrain output to a JSON schema: auto (default) finds what the server accepts")
+                        help=_("constrain output to a JSON schema: auto (default) finds what the server accepts"))
     parser.add_argument("--timeout", type=rate(MAX_TIMEOUT), default=None, metavar="SECONDS",
-                        help="bounds a whole model call, retries included (default 60)")
-    parser.add_argument("--seed", type=int, default=0, metavar="N", help="the demo model's seed")
+                        help=_("bounds a whole model call, retries included (default 60)"))
+    parser.add_argument("--seed", type=int, default=0, metavar="N", help=_("the demo model's seed"))
 
 
 def model_flags(args: argparse.Namespace) -> dict[str, object]:
@@ -41,13 +43,13 @@ def model_flags(args: argparse.Namespace) -> dict[str, object]:
 
 def add_data_dir_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--data-dir", default=None, metavar="DIR",
-                        help="where sessions are recorded (or MAIC_DATA_DIR; default: your data directory)")
+                        help=_("where sessions are recorded (or MAIC_DATA_DIR; default: your data directory)"))
 
 
 def add_learner_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--learner", default=None, metavar="NAME",
-                        help="who the learning records are about (default: [learner] name in the config, else the "
-                             "classroom's learner)")
+                        help=_("who the learning records are about (default: [learner] name in the config, else the "
+                             "classroom's learner)"))
 
 
 def add_role_flag(parser: argparse.ArgumentParser) -> None:
@@ -66,15 +68,15 @@ def default_pace(given: float | None) -> float:
 
 def add_voice_flags(parser: argparse.ArgumentParser, audio_out: bool = True) -> None:
     parser.add_argument("--voice", choices=["off", "openai", "espeak"], default=None,
-                        help="speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
+                        help=_("speak each agent in its own voice: espeak (espeak-ng, offline) or openai (any "
                              "OpenAI-compatible /audio/speech); the app remembers it, a command uses it once "
-                             "(default: the remembered one, else off)")
+                             "(default: the remembered one, else off)"))
     parser.add_argument("--voice-url", default=None, metavar="URL",
-                        help="the speech server for --voice openai (default: the chat server's --base-url)")
-    parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help="the speech model (default tts-1)")
+                        help=_("the speech server for --voice openai (default: the chat server's --base-url)"))
+    parser.add_argument("--voice-model", default="tts-1", metavar="NAME", help=_("the speech model (default tts-1)"))
     if audio_out:
         parser.add_argument("--audio-out", default=None, metavar="DIR",
-                            help="write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl")
+                            help=_("write each utterance as DIR/NNNN-AGENT.wav, with DIR/index.jsonl"))
 
 
 def voice_settings(args: argparse.Namespace, play: bool = True, remember: bool = False) -> VoiceSettings:

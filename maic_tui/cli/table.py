@@ -14,6 +14,7 @@ from maic_tui.cli.authoring_verbs import EDIT, NEW, REGEN, VALIDATE
 from maic_tui.cli.check_verbs import DOCTOR, EVAL
 from maic_tui.cli.class_verbs import APP, DEMO, RUN, SERVE, SIMULATE
 from maic_tui.cli.command import Command
+from maic_tui.i18n import _
 
 COMMANDS: tuple[Command, ...] = (DEMO, RUN, NEW, EDIT, REGEN, VALIDATE, SESSIONS, EXPORT, REPORT, REPLAY, TRACE, FORK,
                                  STATS, EVAL, SIMULATE, DOCTOR, SERVE)
@@ -22,19 +23,19 @@ VERBS = tuple(BY_NAME)
 
 
 def app_parser() -> argparse.ArgumentParser:
-    parser = OneLineParser(prog="maic-tui", description=f"{APP.help}; other commands: {', '.join(VERBS)} "
-                                                        "(maic-tui COMMAND --help).")
+    parser = OneLineParser(prog="maic-tui", description=_("{help}; other commands: {verbs} (maic-tui COMMAND "
+                                                          "--help).").format(help=_(APP.help), verbs=", ".join(VERBS)))
     APP.arguments(parser)
     return parser
 
 
 def verb_parser() -> argparse.ArgumentParser:
     """Every verb's parser under one: an argument a verb does not take is reported as ``maic-tui``'s."""
-    parser = OneLineParser(prog="maic-tui", description="A multi-agent AI classroom in your terminal.")
+    parser = OneLineParser(prog="maic-tui", description=_("A multi-agent AI classroom in your terminal."))
     parser.add_argument("--version", action="version", version=f"maic-tui {__version__}")
     verbs = parser.add_subparsers(dest="verb", metavar="COMMAND", required=True)
     for command in COMMANDS:
-        command.arguments(verbs.add_parser(command.name, help=command.help, description=command.help))
+        command.arguments(verbs.add_parser(command.name, help=_(command.help), description=_(command.help)))
     return parser
 
 

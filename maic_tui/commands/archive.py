@@ -68,9 +68,9 @@ def replay_headless(path: str, out: TextIO) -> int:
         if isinstance(item.record, LearnerRecord):
             printer.learner(classroom.learner.nickname, item.record.data.text)
         elif isinstance(item.record, QuizResultRecord):
-            out.write(f"    {terminal_safe(quiz_line(item.record.data))}\n")
+            out.write(f"    {terminal_safe(quiz_line(item.record.data, classroom.language))}\n")
         elif isinstance(item.record, LessonEndRecord):
-            first, *review = lesson_end_line(item.record.data).splitlines()
+            first, *review = lesson_end_line(item.record.data, classroom.language).splitlines()
             out.write(f"\n── {first.rstrip('.')} ──\n" + "".join(f"    {terminal_safe(line)}\n" for line in review))
         elif isinstance(item.record, ClassControlRecord):
             out.write(f"    {terminal_safe(control_line(classroom, item.record.data))}\n")

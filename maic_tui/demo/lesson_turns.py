@@ -13,6 +13,7 @@ from typing import Any, Protocol, cast
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn, Scene
 from maic_tui.demo import planner
 from maic_tui.demo.replies import QUESTION_MARKS
+from maic_tui.i18n import translator
 from maic_tui.llm.context import LessonCall
 from maic_tui.scenes.registry import scene_part
 
@@ -25,8 +26,8 @@ def _scene(classroom: Classroom, call: LessonCall) -> Scene | None:
 class KindDemo(Protocol):
     """What ``scenes/<kind>/demo.py`` holds (ARCHITECTURE.md, *Scene kinds*)."""
 
-    def presentation(self, scene: Any, agent: Agent) -> DemoTurn:
-        """The teacher presents a scene of this kind that has no script."""
+    def presentation(self, scene: Any, agent: Agent, language: str) -> DemoTurn:
+        """The teacher presents a scene of this kind that has no script, in the class's language."""
 
 
 class KindTurns(Protocol):
@@ -57,24 +58,26 @@ def presentation(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTu
     scene = _scene(classroom, call)
     part = cast(KindDemo | None, scene_part(scene.type, "demo")) if scene is not None else None
     if scene is not None and part is not None:
-        return part.presentation(scene, agent)
+        return part.presentation(scene, agent, classroom.language)
     title = scene.title if scene else classroom.title
-    return DemoTurn(agent=agent.id, steps=[DemoStep(say=f"Now: {title}. Ask me anything about it.")])
+    now = translator(classroom.language).gettext("Now: {title}. Ask me anything about it.").format(title=title)
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=now)])
 
 
 def reaction(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
     nickname = classroom.learner.nickname
+    t = translator(classroom.language)
     question = None
     scene = _scene(classroom, call)
     if scene is not None and call.question_id:
         question = scene.question(call.question_id)
     analysis = question.analysis if question is not None else ""
     if call.earned >= call.points > 0:
-        opening = f"Exactly right, {nickname}!"
+        opening = t.gettext("Exactly right, {name}!").format(name=nickname)
     elif call.earned > 0:
-        opening = f"Partly right, {nickname}. {call.comment}" if call.comment else f"Partly right, {nickname}."
+        opening = " ".join([t.gettext("Partly right, {name}.").format(name=nickname), call.comment]).strip()
     else:
-        opening = f"Not quite, {nickname}. {call.comment}".strip() if call.comment else f"Not quite, {nickname}."
+        opening = " ".join([t.gettext("Not quite, {name}.").format(name=nickname), call.comment]).strip()
     line = " ".join(part for part in (opening, analysis) if part)
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
 
@@ -113,7 +116,8 @@ def director_answer(classroom: Classroom, call: LessonCall, spoken: tuple[str, .
         if turn.agent != last:
             return {"next_agent": turn.agent, "instruction": "Play your part in the lesson."}
     if call.hands_over:
-        return {"next_agent": "USER", "prompt": f"What do you think, {classroom.learner.nickname}?"}
+        prompt = translator(classroom.language).gettext("What do you think, {name}?")
+        return {"next_agent": "USER", "prompt": prompt.format(name=classroom.learner.nickname)}
     return {"next_agent": "END"}
 
 
@@ -133,14 +137,18 @@ def hand_over_line(classroom: Classroom, agent: Agent, call: LessonCall, spoken:
     """The teacher hands a discussion over to the learner, naming only what was said: a question asked, or who
     made a point (never "good points" when nobody made any)."""
     nickname = classroom.learner.nickname
+    t = translator(classroom.language)
     others = [found.name for found in (classroom.agent(i) for i in dict.fromkeys(spoken) if i != agent.id) if found]
     opener_asked = [turn for turn in plan(classroom, call) if turn.agent in spoken and turn.agent != agent.id]
     asked = bool(opener_asked) and all((step.say or "").rstrip().endswith(QUESTION_MARKS) for turn in opener_asked
                                        for step in turn.steps if step.say)
     if not others:
-        return f"{nickname}, what do you think: {call.topic.rstrip('?')}?" if call.topic else \
-            f"{nickname}, what do you think?"
+        if call.topic:
+            return t.gettext("{name}, what do you think: {topic}?").format(name=nickname, topic=call.topic.rstrip("?"))
+        return t.gettext("{name}, what do you think?").format(name=nickname)
     if asked and len(others) == 1:
-        return f"That's a good question, {others[0]}. {nickname}, what's your answer?"
-    names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
-    return f"Thank you, {names}. {nickname}, where do you stand?"
+        return t.gettext("That's a good question, {other}. {name}, what's your answer?").format(other=others[0],
+                                                                                               name=nickname)
+    names = others[0] if len(others) == 1 else t.gettext("{names} and {last}").format(names=", ".join(others[:-1]),
+                                                                                       last=others[-1])
+    return t.gettext("Thank you, {names}. {name}, where do you stand?").format(names=names, name=nickname)

@@ -13,6 +13,7 @@ from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.models import Agent, Classroom, DemoStep, DemoTurn
 from maic_tui.classroom.quiz import grade_offline, question_text
 from maic_tui.demo.understanding import MaterialIndex, Passage, element_text
+from maic_tui.i18n import N_, translator
 from maic_tui.llm.context import Said
 from maic_tui.text_cells import cell_len
 
@@ -44,16 +45,19 @@ def about(classroom: Classroom) -> list[DemoTurn]:
 def greeting(classroom: Classroom, scene: int) -> list[DemoTurn]:
     name = classroom.learner.nickname
     where = classroom.scenes[scene].title if 0 <= scene < len(classroom.scenes) else classroom.title
-    return [say(lead(classroom), f"Hi {name}! We're on “{where}”. Ask me anything about it, or say “quiz me”.")]
+    line = translator(classroom.language).gettext("Hi {name}! We're on “{where}”. Ask me anything about it, or say "
+                                                  "“quiz me”.")
+    return [say(lead(classroom), line.format(name=name, where=where))]
 
 
 def thanks(classroom: Classroom) -> list[DemoTurn]:
-    return [say(lead(classroom), f"You're welcome, {classroom.learner.nickname}. What would you like to look at next?")]
+    line = translator(classroom.language).gettext("You're welcome, {name}. What would you like to look at next?")
+    return [say(lead(classroom), line.format(name=classroom.learner.nickname))]
 
 
-OFF_TOPIC = ("That's outside today's lesson, so I'll leave it for another time.",
-             "Good question, but not one for today's lesson, so I won't guess.",
-             "That's beyond what we're covering today; let's keep it for another day.")
+OFF_TOPIC = (N_("That's outside today's lesson, so I'll leave it for another time."),
+             N_("Good question, but not one for today's lesson, so I won't guess."),
+             N_("That's beyond what we're covering today; let's keep it for another day."))
 
 
 def off_topic(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
@@ -61,8 +65,10 @@ def off_topic(classroom: Classroom, message: str, seed: int) -> list[DemoTurn]:
     import random
 
     topics = _topics(classroom)[:2] or [classroom.title]
-    opening = random.Random(f"{seed}:{message}").choice(OFF_TOPIC)
-    return [say(lead(classroom), opening, f"Ask me about {' or '.join(f'“{t}”' for t in topics)} instead.")]
+    t = translator(classroom.language)
+    opening = t.gettext(random.Random(f"{seed}:{message}").choice(OFF_TOPIC))
+    named = t.gettext(" or ").join(f"“{topic}”" for topic in topics)
+    return [say(lead(classroom), opening, t.gettext("Ask me about {topics} instead.").format(topics=named))]
 
 
 def questions(classroom: Classroom) -> list[QuizQuestion]:
@@ -75,11 +81,14 @@ def quiz(classroom: Classroom, said: Sequence[Said], pending: bool = False) -> l
     asked = " ".join(s.text for s in said if s.speaker != "learner")
     pool = questions(classroom)
     fresh = [q for q in pool if q.question not in asked] or pool
-    opening = "Let's leave that one. Here's a quiz question instead." if pending else "Here's one for you."
+    t = translator(classroom.language)
+    opening = t.gettext("Let's leave that one. Here's a quiz question instead.") if pending else \
+        t.gettext("Here's one for you.")
     if fresh:
-        return [say(lead(classroom), opening, question_text(fresh[0]))]
+        return [say(lead(classroom), opening, question_text(fresh[0], classroom.language))]
     topic = _topics(classroom)[0] if _topics(classroom) else classroom.title
-    return [say(lead(classroom), f"Here's one for you: explain “{topic}” in your own words, in one sentence.")]
+    line = t.gettext("Here's one for you: explain “{topic}” in your own words, in one sentence.")
+    return [say(lead(classroom), line.format(topic=topic))]
 
 
 def asked_question(classroom: Classroom, said: Sequence[Said]) -> QuizQuestion | None:
@@ -89,9 +98,10 @@ def asked_question(classroom: Classroom, said: Sequence[Said]) -> QuizQuestion |
 
 
 def grade_reply(classroom: Classroom, question: QuizQuestion, reply: str) -> list[DemoTurn]:
-    grade = grade_offline(question, reply)
-    name = classroom.learner.nickname
-    verdict = f"Right, {name}!" if grade.correct else (f"Partly, {name}." if grade.earned else f"Not quite, {name}.")
+    grade = grade_offline(question, reply, classroom.language)
+    t = translator(classroom.language)
+    verdict = (t.gettext("Right, {name}!") if grade.correct else t.gettext("Partly, {name}.") if grade.earned
+               else t.gettext("Not quite, {name}.")).format(name=classroom.learner.nickname)
     return [say(lead(classroom), verdict, grade.comment if not grade.correct else "", question.analysis)]
 
 

@@ -20,6 +20,7 @@ from maic_tui.generation import answers, build, stages
 from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
 from maic_tui.generation.kind_stages import kind_stages
 from maic_tui.generation.stages import Brief
+from maic_tui.i18n import named_in_english
 from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
@@ -32,6 +33,15 @@ ANSWER_TOKENS = 1_500
 ANSWER_CHARS = 16_000
 SYSTEM = ("You write parts of a classroom file for a multi-agent lesson. You answer with one JSON object and "
           "nothing else.")
+
+def system_prompt(language: str) -> str:
+    """Every stage's system message: in a class of another language than English, all it writes is in that one."""
+    if language == "en":
+        return SYSTEM
+    return (f"{SYSTEM} Write every text the learner reads or hears (titles, descriptions, personas, slides, speech, "
+            f"questions, options, answers, keywords) in {named_in_english(language)}; keep the JSON keys and ids as "
+            "asked.")
+
 
 Progress = Callable[[str, str], None]  # (stage, detail)
 
@@ -86,7 +96,7 @@ class Generator:
         import time
 
         started = time.monotonic()
-        messages: list[BaseMessage] = [SystemMessage(SYSTEM), HumanMessage(prompt)]
+        messages: list[BaseMessage] = [SystemMessage(system_prompt(self.brief.language)), HumanMessage(prompt)]
         lines: list[str] = []
         for round_ in range(1, REPAIRS + 2):
             raw = await self._call(stage, schema, messages)

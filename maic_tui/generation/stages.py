@@ -11,6 +11,7 @@ from typing import Any
 
 from maic_tui.generation import answers
 from maic_tui.generation.answers import answer_schema
+from maic_tui.i18n import named_in_english
 
 SUMMARY_CHARS = 4_000  # material is summarised in pieces of about this size
 PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#f59e0b", "#0891b2", "#db2777", "#65a30d")
@@ -64,9 +65,9 @@ class Brief:
 
 def outline_prompt(brief: Brief) -> str:
     material = f"\n\nTeach this material:\n{brief.material}" if brief.material else ""
-    return (f"Plan a short lesson on: {brief.topic}. Language: {brief.language}. Give a title, a one-sentence "
-            f"description and exactly {brief.scenes} scenes, each with a title and one to four key points, in "
-            f"teaching order.{material}\nAnswer with one JSON object only.")
+    return (f"Plan a short lesson on: {brief.topic}. Language: {named_in_english(brief.language)}. Give a title, "
+            f"a one-sentence description and exactly {brief.scenes} scenes, each with a title and one to four key "
+            f"points, in teaching order.{material}\nAnswer with one JSON object only.")
 
 
 def roster_prompt(brief: Brief, title: str) -> str:

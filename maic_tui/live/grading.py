@@ -43,7 +43,7 @@ async def grade_short_answer(client: ModelClient, question: QuizQuestion, answer
                              language: str) -> tuple[Grade, str | None]:
     """The grade, and a one-line problem when the model could not grade it (the keywords graded it instead)."""
     if client.provider.spec.kind == "demo" or accepted(question, answer):
-        return grade_offline(question, answer), None
+        return grade_offline(question, answer, language), None
     try:
         raw = await client.ask(GRADER, "quiz_grade", grade_schema(question.points),
                                grader_messages(question, answer, language), tokens=GRADER_TOKENS,
@@ -55,4 +55,4 @@ async def grade_short_answer(client: ModelClient, question: QuizQuestion, answer
         problem = exc.lines[0]
     except Exception as exc:  # a failing server: the answer is still graded, and the learner told why
         problem = describe(exc, who="grader", secrets=client.secrets).message
-    return grade_offline(question, answer), f"{problem}; graded by the expected keywords instead"
+    return grade_offline(question, answer, language), f"{problem}; graded by the expected keywords instead"

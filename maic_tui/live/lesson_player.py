@@ -27,14 +27,15 @@ from maic_tui.events import (
     ErrorEvent,
     TextDeltaEvent,
 )
+from maic_tui.i18n import translator
 from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.live.lesson_parts import arrived, kind_lesson
 from maic_tui.live.lesson_talk import (
-    RETRY,
     Pacing,
     asks_learner,
     present_request,
     review,
+    wants_retry,
 )
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
@@ -184,8 +185,8 @@ class LessonPlayer:
                             yield record
             case "ask":
                 assert step.question is not None
-                async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id,
-                                                                        say=question_text(step.question))]):
+                asked = question_text(step.question, self.session.classroom.language)
+                async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id, say=asked)]):
                     yield record
                 self._done(step)
             case _:
@@ -262,13 +263,16 @@ class LessonPlayer:
 
     async def _ending(self) -> Played:
         score, top = self.cursor.score()
-        line = "That's the end of our lesson. Thank you for taking part!"
+        t = translator(self.session.classroom.language)  # the class's own words, in its language
+        line = t.gettext("That's the end of our lesson. Thank you for taking part!")
         if top:
-            line = f"That's the end of our lesson: you scored {score} of {top} points. Thank you for taking part!"
+            line = t.gettext("That's the end of our lesson: you scored {score} of {top} points. Thank you for taking "
+                             "part!").format(score=score, top=top)
             missed = len(self.cursor.missed())
             if missed:
-                which = "the question" if missed == 1 else f"the {missed} questions"
-                line += f" Type “retry” or press F7 to try {which} you missed again."
+                line += " " + t.ngettext("Type “retry” or press F7 to try the question you missed again.",
+                                         "Type “retry” or press F7 to try the {count} questions you missed again.",
+                                         missed).format(count=missed)
         async for record in self.say(self.lead(), [ScriptStep(agent=self.lead().id, say=line)]):
             yield record
         yield self.session.record(LessonEndRecord(data=LessonEndData(
@@ -301,7 +305,7 @@ class LessonPlayer:
             async for record in part.reply(self, step, text):
                 yield record
             return
-        if RETRY.match(text) and self.retry():
+        if wants_retry(text, self.session.classroom.language) and self.retry():
             async for record in self.moved():
                 yield record
             return

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from maic_tui.classroom.answer_reading import asks
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.quiz import Grade, right_answer
+from maic_tui.i18n import ENGLISH, N_, translator
 from maic_tui.live.lesson_cursor import LessonCursor
 from maic_tui.llm.context import LessonCall
 from maic_tui.llm.pace import Pace
@@ -18,6 +19,13 @@ from maic_tui.log.records import QuizResultData
 # After the lesson: ask the missed questions again.
 RETRY = re.compile(r"^\s*(retry|try again|again|retry (them|the questions|the quiz)|let'?s (retry|try again))"
                    r"\s*[.!]*\s*$", re.IGNORECASE)
+# The word the lesson's end tells the learner to type, as its own catalog says it (the English ones work too).
+RETRY_WORD = N_("retry")
+
+
+def wants_retry(text: str, language: str) -> bool:
+    word = translator(language).gettext(RETRY_WORD).casefold()
+    return bool(RETRY.match(text)) or text.strip().rstrip(".!。！").strip().casefold() == word
 
 
 BEAT_SECONDS = 0.8  # the quiet between two steps of a lecture read at a pace
@@ -39,14 +47,20 @@ class Pacing:
         return Pace(self.chars_per_second, self.step_by_step)
 
 
-def answer_please(question: QuizQuestion, nickname: str) -> str:
-    """What the teacher says to a reply that is no answer ("go on") at a question asked: the question waits."""
+def answer_please(question: QuizQuestion, nickname: str, language: str = ENGLISH) -> str:
+    """What the teacher says to a reply that is no answer ("go on") at a question asked: the question waits (in
+    the class's language)."""
+    t = translator(language)
     if not question.options:
-        return f"First your answer, {nickname}: say it in your own words, a guess is fine."
+        return t.gettext("First your answer, {name}: say it in your own words, a guess is fine.").format(name=nickname)
     letters = [chr(ord("A") + n) for n in range(len(question.options))]
-    several = " (one or more)" if question.type == "multiple" else ""
-    return (f"First your answer, {nickname}: type its number{several}, 1 to {len(letters)}, its letter, "
-            f"{', '.join(letters)}, or the option itself.")
+    if question.type == "multiple":
+        line = t.gettext("First your answer, {name}: type its number (one or more), 1 to {count}, its letter, "
+                         "{letters}, or the option itself.")
+    else:
+        line = t.gettext("First your answer, {name}: type its number, 1 to {count}, its letter, {letters}, or the "
+                         "option itself.")
+    return line.format(name=nickname, count=len(letters), letters=", ".join(letters))
 
 
 def present_request(title: str) -> str:

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from maic_tui.i18n import _
+
 CHARS_PER_WORD = 6
 READING_WPM = 250
 # The paces F8 and F9 step through; below the slowest, the lesson goes one step at a time (read at 250).
@@ -46,10 +48,10 @@ class Pace:
     def words(self) -> str:
         """As the lesson line says it."""
         if self.step_by_step:
-            return "step by step"
+            return _("step by step")
         if self.chars_per_second == 0:
-            return "at once"
-        return f"{round(self.wpm)} wpm"
+            return _("at once")
+        return _("{wpm} wpm").format(wpm=round(self.wpm))
 
 
 READING_PACE = Pace.of_words(READING_WPM)

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from maic_tui.events import GuardVerdict, TraceRecord
+from maic_tui.i18n import _
 from maic_tui.room.decisions import TurnDecisions
 from maic_tui.text_safety import one_line, terminal_safe
 
@@ -24,9 +25,9 @@ def why(record: TraceRecord) -> str:
 def row(turn: TurnDecisions, record: TraceRecord) -> str:
     """A decision as one line, what matters most first (a narrow pane cuts the end): turn.step, path, the final
     choice, why, latency, and whether it was made while the last message was read."""
+    ahead = " · " + _("made ahead") if record.made_ahead else ""
     return (f"{turn.number}.{record.step} {record.path} {terminal_safe(record.final)}: "
-            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms"
-            f"{' · made ahead' if record.made_ahead else ''}")
+            f"{one_line(terminal_safe(why(record)), 200)} · {record.latency_ms:.0f} ms{ahead}")
 
 
 def _verdicts(verdicts: list[GuardVerdict]) -> str:
@@ -53,7 +54,8 @@ def _waited(record: TraceRecord) -> str:
 
 def sections(turn: TurnDecisions, record: TraceRecord) -> list[tuple[str, str]]:
     """(title, body) pairs, every text made safe for a terminal."""
-    parts = [("Decision", f"{turn.heading}, step {record.step}\npath: {record.path}\nfinal: {record.final}\n"
+    parts = [(_("Decision"), _("{turn}, step {step}").format(turn=turn.heading, step=record.step)
+              + f"\npath: {record.path}\nfinal: {record.final}\n"
                           f"why: {why(record)}\ncandidates: {', '.join(record.candidates) or '-'}\n"
                           f"latency: {record.latency_ms:.0f} ms{_waited(record)}\ntokens: {_tokens(record)}")]
     for index, attempt in enumerate(record.attempts, 1):
@@ -63,17 +65,18 @@ def sections(turn: TurnDecisions, record: TraceRecord) -> list[tuple[str, str]]:
         body += "guards:\n" + _verdicts(attempt.guards)
         if attempt.usage is not None:
             body += f"\ntokens: prompt {attempt.usage.prompt}, completion {attempt.usage.completion}"
-        parts.append((f"Attempt {index}", body))
+        parts.append((_("Attempt {number}").format(number=index), body))
     if not record.attempts and record.guards:  # a manual pick: the guards' verdicts on it
-        parts.append(("Guards", _verdicts(record.guards)))
+        parts.append((_("Guards"), _verdicts(record.guards)))
     if record.path == "fallback":
-        parts.append(("Fallback", record.reason or ""))
+        parts.append((_("Fallback"), record.reason or ""))
     message = turn.message_of(record)
-    parts.append(("Produced", f"message {message}" if message else f"no message ({record.final})"))
+    parts.append((_("Produced"), _("message {id}").format(id=message) if message
+                  else _("no message ({final})").format(final=record.final)))
     for message_part in record.prompt:
-        parts.append((f"Prompt: {message_part.role}", message_part.content))
+        parts.append((_("Prompt: {role}").format(role=message_part.role), message_part.content))
     if record.action_warnings:
-        parts.append(("Rejected actions", "\n".join(record.action_warnings)))
+        parts.append((_("Rejected actions"), "\n".join(record.action_warnings)))
     return [(title, terminal_safe(body)) for title, body in parts]
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from maic_tui.events import TraceRecord
+from maic_tui.i18n import _
 from maic_tui.text_safety import one_line, terminal_safe
 
 NOT_AN_AGENT = ("USER", "END")
@@ -33,8 +34,8 @@ class TurnDecisions:
 
     @property
     def heading(self) -> str:
-        said = f'"{one_line(self.said, 50)}"' if self.said else "the lesson"
-        return f"turn {self.number} · {said}"
+        said = f'"{one_line(self.said, 50)}"' if self.said else _("the lesson")
+        return _("turn {number} · {said}").format(number=self.number, said=said)
 
 
 class SessionDecisions:

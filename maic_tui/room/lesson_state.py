@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from maic_tui.classroom.lesson import QuizQuestion
 from maic_tui.classroom.lesson_steps import Phase, Step, lesson_steps
 from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.i18n import _
 from maic_tui.llm.pace import Pace
 from maic_tui.log.records import SceneEventData
 
@@ -47,7 +48,7 @@ class LessonState:
 
     def line(self) -> LessonStatus:
         text, waiting = self._words(titled=True)
-        short, _ = self._words(titled=False)
+        short = self._words(titled=False)[0]
         step = self.current
         question = step.question if waiting and step is not None else None
         events = tuple(event for event in self.events if event.scene == self.scene)
@@ -56,38 +57,47 @@ class LessonState:
                             events)
 
     def _words(self, titled: bool) -> tuple[str, bool]:
+        """In the interface's language (the room's words, not the class's)."""
         if self.phase == Phase.ENDED or self.score is not None:
             score, top = self.score or (0, 0)
-            retry = f" · F7 retries the {self.missed} missed" if self.missed and self.phase is not None else ""
-            records = " · Ctrl+R records" if self.phase is not None else ""
-            return f"📖 Lesson over{f' · score {score}/{top}' if top else ''}{retry}{records} · ask anything", False
+            words = ["📖 " + _("Lesson over")]
+            if top:
+                words.append(_("score {score}/{top}").format(score=score, top=top))
+            if self.missed and self.phase is not None:
+                words.append(_("F7 retries the {count} missed").format(count=self.missed))
+            if self.phase is not None:
+                words.append(_("Ctrl+R records"))
+            return " · ".join([*words, _("ask anything")]), False
         scenes = self.classroom.scenes
         scene = scenes[self.scene] if self.scene < len(scenes) else None
         where = f"📖 {self.scene + 1}/{len(scenes)}"
         if scene is not None:
-            where += f"{f' {scene.title}' if titled else ''} · step {self.index + 1}/{len(self.steps[self.scene])}"
+            step_of = _("step {number}/{count}").format(number=self.index + 1, count=len(self.steps[self.scene]))
+            where += f"{f' {scene.title}' if titled else ''} · {step_of}"
         step = self.current
         match self.phase:
             case None:  # a replay: where it is, no keys
                 return where, False
             case Phase.PLAYING:
-                hint = f"F7 pause · {self._pace_keys()} · type to ask · Esc stop"
+                hint = " · ".join([_("F7 pause"), self._pace_keys(), _("type to ask"), _("Esc stop")])
             case Phase.PAUSED if self.pace is not None and self.pace.step_by_step:
-                hint = f"F7 next step · {self._pace_keys()}"
+                hint = _("F7 next step") + " · " + self._pace_keys()
             case Phase.PAUSED:
-                hint = "paused · F7 resume"
+                hint = _("paused · F7 resume")
             case Phase.WAITING if step is not None and step.question is not None:
-                hint = "pick or type your answer" if step.question.options else "type your answer"
+                hint = _("pick or type your answer") if step.question.options else _("type your answer")
                 return f"{where} · {hint}", True
             case Phase.WAITING:
-                return f"{where} · your turn · F7 go on", True
+                return where + " · " + _("your turn · F7 go on"), True
             case Phase.LIVE:
                 if self.running:
-                    return "📖 Q&A", False
-                return f"📖 Q&A · F7 continues the lesson: {where.removeprefix('📖 ')}", False
+                    return "📖 " + _("Q&A"), False
+                go_on = _("Q&A · F7 continues the lesson: {where}").format(where=where.removeprefix("📖 "))
+                return "📖 " + go_on, False
             case _:
-                hint = "F7 starts the lesson"
+                hint = _("F7 starts the lesson")
         return f"{where} · {hint}", False
 
     def _pace_keys(self) -> str:
-        return f"F8/F9 pace: {self.pace.words()}" if self.pace is not None else "F8/F9 pace"
+        pace = _("F8/F9 pace")
+        return f"{pace}: {self.pace.words()}" if self.pace is not None else pace

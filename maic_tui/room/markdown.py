@@ -48,7 +48,7 @@ def markdown(info: SessionInfo, view: ClassroomView, results: Sequence[QuizResul
         earned, points = sum(r.earned for r in results), sum(r.points for r in results)
         out += ["## Quiz score", "", f"**{earned} of {points} points** over {len(results)} answered "
                 f"question{'s' if len(results) != 1 else ''}.", ""]
-        out += [f"- {_md(quiz_line(result))}" for result in results] + [""]
+        out += [f"- {_md(quiz_line(result, view.classroom.language))}" for result in results] + [""]
     out += ["## Final whiteboard", "", "```text", board_text(view.board), "```", ""]
     return "\n".join(out)
 

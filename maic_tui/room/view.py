@@ -29,6 +29,7 @@ from maic_tui.events import (
     ThinkingEvent,
     TraceRecord,
 )
+from maic_tui.i18n import ENGLISH, _, ngettext, translator
 from maic_tui.log.records import (
     ClassControlData,
     ClassControlRecord,
@@ -218,7 +219,7 @@ class ClassroomView:
                     self.lesson.scene, self.lesson.index = at.scene, at.index
                     self.lesson.score, self.lesson.missed = None, 0  # playing again (the missed questions)
             case QuizResultRecord(data=result):
-                self.note(quiz_line(result))
+                self.note(quiz_line(result, self.classroom.language))
             case ClassControlRecord(data=control):
                 self.muted, self.max_agents = frozenset(control.muted), control.max_agents
                 self.note(control_line(self.classroom, control))
@@ -233,7 +234,7 @@ class ClassroomView:
                     self.note(line)
             case LessonEndRecord(data=end):
                 self.turn.end()
-                self.note(lesson_end_line(end))
+                self.note(lesson_end_line(end, self.classroom.language))
                 if self.lesson is not None:
                     self.lesson.score = (end.score, end.max_score)
                     self.lesson.missed = sum(not result.correct for result in end.review)
@@ -297,7 +298,7 @@ class ClassroomView:
         self.director_deciding = False
         self.status = dict.fromkeys(self.status, "idle")
         if data.end_reason == "interrupted" and not self.turn.marked:
-            self.note("Turn interrupted.")
+            self.note(_("Turn interrupted."))
         if data.end_reason != "cue_user":
             self.cue = None
 
@@ -355,47 +356,58 @@ class ClassroomView:
         self.dirty.add(len(self.entries) - 1)
 
 
-def quiz_line(result: QuizResultData) -> str:
-    """A graded answer as the transcript, the exports and the headless printer show it."""
+def quiz_line(result: QuizResultData, language: str = ENGLISH) -> str:
+    """A graded answer as the transcript, the exports and the headless printer show it, in the class's language."""
+    t = translator(language)
     mark = "✔" if result.correct else "✘"
     if result.question is None:  # a log from before the question was kept
         comment = f" — {result.comment}" if result.comment else ""
-        return f"{mark} {result.question_id}: {result.earned}/{result.points} for “{result.answer}”{comment}"
-    parts = [f"{mark} {result.question} You answered “{result.answer}”: {result.earned}/{result.points}."]
+        earned = t.gettext("{earned}/{points} for “{answer}”").format(earned=result.earned, points=result.points,
+                                                                       answer=result.answer)
+        return f"{mark} {result.question_id}: {earned}{comment}"
+    parts = [f"{mark} {result.question} " + t.gettext("You answered “{answer}”: {earned}/{points}.").format(
+        answer=result.answer, earned=result.earned, points=result.points)]
     if result.comment:
         parts.append(result.comment)
     if not result.correct and result.right_answer:
-        parts.append(f"The answer: {result.right_answer.rstrip('.')}.")
+        parts.append(t.gettext("The answer: {answer}.").format(answer=result.right_answer.rstrip(".")))
     if result.analysis:
         parts.append(result.analysis)
     return " ".join(parts)
 
 
 def control_line(classroom: Classroom, control: ClassControlData) -> str:
-    """Who may speak now, as the transcript notes it when the learner changes it."""
+    """Who may speak now, as the transcript notes it when the learner changes it (in the interface's language)."""
     names = [agent.name for agent in classroom.agents if agent.id in control.muted]
     speaking = [agent.name for agent in classroom.agents if agent.id not in control.muted]
     if not names:
-        who = "Everyone may speak"
+        who = _("Everyone may speak")
     elif len(speaking) == 1:
-        who = f"Only {speaking[0]} speaks (solo)"
+        who = _("Only {name} speaks (solo)").format(name=speaking[0])
     else:
-        who = f"Muted: {', '.join(names)}"
+        who = _("Muted: {names}").format(names=", ".join(names))
     limit = control.max_agents
-    return who + (f" · at most {limit} agent{'s' if limit != 1 else ''} a turn" if limit else "") + "."
+    if limit:
+        who += " · " + ngettext("at most {count} agent a turn", "at most {count} agents a turn", limit).format(
+            count=limit)
+    return who + "."
 
 
-def lesson_end_line(end: LessonEndData) -> str:
-    """The lesson's end, with a review of its questions: each one, the learner's answer, the right one and why."""
-    lines = [f"Lesson over: score {end.score}/{end.max_score} over {end.scenes} scenes."]
+def lesson_end_line(end: LessonEndData, language: str = ENGLISH) -> str:
+    """The lesson's end, with a review of its questions: each one, the learner's answer, the right one and why (in
+    the class's language)."""
+    t = translator(language)
+    lines = [t.gettext("Lesson over: score {score}/{top} over {scenes} scenes.").format(
+        score=end.score, top=end.max_score, scenes=end.scenes)]
     if end.review:
-        lines.append("Review:")
+        lines.append(t.gettext("Review:"))
         for number, result in enumerate(end.review, 1):
-            answered = f"you answered “{result.answer}”" if result.answer else "not answered"
+            answered = (t.gettext("you answered “{answer}”").format(answer=result.answer) if result.answer
+                        else t.gettext("not answered"))
             line = f"{number}. {'✔' if result.correct else '✘'} {result.question} — {answered}: " \
                    f"{result.earned}/{result.points}."
             if not result.correct and result.right_answer:
-                line += f" The answer: {result.right_answer.rstrip('.')}."
+                line += " " + t.gettext("The answer: {answer}.").format(answer=result.right_answer.rstrip("."))
             if result.analysis:
                 line += f" {result.analysis}"
             lines.append(line)

@@ -19,6 +19,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from maic_tui.i18n import N_, _
 from maic_tui.live.assembly import SessionRecipe
 from maic_tui.redaction import redact, usable_secrets
 from maic_tui.settings import ConfigError, read_setting, save_setting
@@ -54,7 +55,7 @@ class ClassroomApp(App[None]):
     HORIZONTAL_BREAKPOINTS: list[tuple[int, str]] | None = [(0, "-narrow"), (NARROW_COLUMNS, "-wide")]  # noqa: RUF012
     # Quitting works on every screen; the room's Ctrl+C copies, else stops, else quits (checked there, since an
     # app's priority binding would come before the room's).
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", "Quit", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("ctrl+q", "quit", N_("Quit"), priority=True)]
 
     def __init__(self, classroom: Classroom | None = None, recipe: SessionRecipe | None = None,
                  theme: str | None = None, *, opener: Opener | None = None, opening: str = "") -> None:
@@ -143,7 +144,7 @@ class ClassroomApp(App[None]):
 
         from maic_tui.tui.palette import ThemeCommands
 
-        self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder="Search for themes…"))
+        self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own, without its theme and quit entries: ours ("Switch theme", "Quit") stand for them; in a
@@ -163,7 +164,7 @@ class ClassroomApp(App[None]):
         if isinstance(wanted, str) and wanted in self.available_themes:
             return wanted
         if wanted:
-            self._config_error = f"unknown theme '{wanted}', using {DEFAULT_THEME}"
+            self._config_error = _("unknown theme '{name}', using {default}").format(name=wanted, default=DEFAULT_THEME)
         return DEFAULT_THEME
 
     def _theme_changed(self, theme: Theme) -> None:
@@ -173,6 +174,21 @@ class ClassroomApp(App[None]):
         except ConfigError as exc:
             self.notify(str(exc), severity="warning", markup=False)
         self.room.repaint()
+
+    # --- the interface's language -----------------------------------------------------------------
+
+    def action_language(self, code: str) -> None:
+        """The palette's *Language*: the room speaks it from now on; saved like the theme (not a browser tab's)."""
+        from maic_tui.i18n import LANGUAGES, set_interface_language
+
+        set_interface_language(code)
+        try:
+            if not self.is_web:
+                save_setting("interface.language", code)
+        except ConfigError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
+        self.room.repaint(relabel=True)
+        self.notify(_("Interface language: {language}").format(language=LANGUAGES.get(code, code)), timeout=3)
 
     # --- leaving -----------------------------------------------------------------------------------
 

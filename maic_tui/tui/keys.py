@@ -8,16 +8,18 @@ console send Alt+Enter as ESC CR (read as Enter) and Alt+1 as ESC 1, so Ctrl+J a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from textual.binding import Binding, BindingType
 
+from maic_tui.i18n import N_, _
+
 if TYPE_CHECKING:
     from textual.binding import ActiveBinding
 
-SCENES = Binding.Group("Scene")  # the footer shows "f5 f6 Scene"
+SCENES = Binding.Group(N_("Scene"))  # the footer shows "f5 f6 Scene"
 
 
 @dataclass(frozen=True)
@@ -28,69 +30,74 @@ class RoomKey:
 
 
 KEYS: list[RoomKey] = [
-    RoomKey("Enter", "send; while the class speaks, messages wait in a queue: the class lets you in once the agent "
-                     "speaking now has finished (a lecture stops after its step)"),
-    RoomKey("Ctrl+J", "new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as kitty)"),
-    RoomKey("`@` + name, Tab", "pick who answers first (completes agent names)"),
-    RoomKey("Tab, then Enter", "answer with one of the suggested options (or click it); Shift+Tab goes back"),
+    RoomKey(N_("Enter"), N_("send; while the class speaks, messages wait in a queue: the class lets you in once the "
+                            "agent speaking now has finished (a lecture stops after its step)")),
+    RoomKey(N_("Ctrl+J"), N_("new line (Shift+Enter and Alt+Enter too, in terminals that send them apart, such as "
+                             "kitty)")),
+    RoomKey(N_("`@` + name, Tab"), N_("pick who answers first (completes agent names)")),
+    RoomKey(N_("Tab, then Enter"), N_("answer with one of the suggested options (or click it); Shift+Tab goes back")),
     # Ctrl+C copies a selection, else interrupts a speaking class, else quits; priority, so the composer's own
     # Ctrl+C (copy) does not swallow it.
-    RoomKey("Esc or Ctrl+C", "interrupt the class (or the lecture): the partial message stays, marked interrupted", (
-        Binding("escape", "interrupt", "Stop", key_display="esc/^c"),
+    RoomKey(N_("Esc or Ctrl+C"), N_("interrupt the class (or the lecture): the partial message stays, marked "
+                                    "interrupted"), (
+        Binding("escape", "interrupt", N_("Stop"), key_display="esc/^c"),
         Binding("ctrl+c", "copy_selection", show=False, priority=True),
         Binding("ctrl+c", "stop", show=False, priority=True),
     )),
-    RoomKey("Ctrl+C (class silent), Ctrl+Q", "quit", (
+    RoomKey(N_("Ctrl+C (class silent), Ctrl+Q"), N_("quit"), (
         Binding("ctrl+c", "quit", show=False, priority=True),
-        Binding("ctrl+q", "quit", "Quit", priority=True),  # the app's own, declared here for the footer's order
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True),  # the app's own, declared here for the footer's order
     )),
-    RoomKey("Space", "in a replay: pause / resume", (  # the composer is off in a replay
-        Binding("space", "pause_replay", "Pause/resume", priority=True),
+    RoomKey(N_("Space"), N_("in a replay: pause / resume"), (  # the composer is off in a replay
+        Binding("space", "pause_replay", N_("Pause/resume"), priority=True),
     )),
-    RoomKey("PageUp / PageDown", "scroll the conversation"),
-    RoomKey("F1 / F2 / F3 / F4", "help / trace inspector (every director decision; Enter opens one) / whiteboard or "
-                                 "slide / maximise the whiteboard (Esc restores)", (
-        Binding("f1", "help", "Help"),
-        Binding("f2", "toggle_trace", "Trace"),
-        Binding("f3", "toggle_board", "Board"),
-        Binding("f4", "maximize_board", "Max"),
+    RoomKey(N_("PageUp / PageDown"), N_("scroll the conversation")),
+    RoomKey(N_("F1 / F2 / F3 / F4"), N_("help / trace inspector (every director decision; Enter opens one) / "
+                                        "whiteboard or slide / maximise the whiteboard (Esc restores)"), (
+        Binding("f1", "help", N_("Help")),
+        Binding("f2", "toggle_trace", N_("Trace")),
+        Binding("f3", "toggle_board", N_("Board")),
+        Binding("f4", "maximize_board", N_("Max")),
     )),
     # Priority: the composer (a TextArea) binds F5 and F6 to "select word / line".
-    RoomKey("F5 / F6", "previous / next scene (in a lesson, it plays that scene)", (
-        Binding("f5", "previous_scene", "Scene", priority=True, group=SCENES),
-        Binding("f6", "next_scene", "Scene", priority=True, group=SCENES),
+    RoomKey(N_("F5 / F6"), N_("previous / next scene (in a lesson, it plays that scene)"), (
+        Binding("f5", "previous_scene", N_("Scene"), priority=True, group=SCENES),
+        Binding("f6", "next_scene", N_("Scene"), priority=True, group=SCENES),
     )),
     # Pause, resume, or back to the lesson after Q&A: the lesson line above the composer says which, so the
     # footer (full at 80 columns) does not repeat it.
-    RoomKey("F7", "lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does too); "
-                  "after the lesson, retry the questions you missed", (
-        Binding("f7", "lesson", "Lesson", priority=True, show=False),
+    RoomKey(N_("F7"), N_("lesson: pause / resume, go on after a pause, a discussion or Q&A (typing “continue” does "
+                         "too); after the lesson, retry the questions you missed"), (
+        Binding("f7", "lesson", N_("Lesson"), priority=True, show=False),
     )),
-    RoomKey("F8 / F9", "lesson pace: slower / faster (250 words a minute to start; below 100, step by step: F7 plays "
-                       "each next step)", (
-        Binding("f8", "slower", "Slower", priority=True, show=False),  # the lesson line shows them
-        Binding("f9", "faster", "Faster", priority=True, show=False),
+    RoomKey(N_("F8 / F9"), N_("lesson pace: slower / faster (250 words a minute to start; below 100, step by step: F7 "
+                              "plays each next step)"), (
+        Binding("f8", "slower", N_("Slower"), priority=True, show=False),  # the lesson line shows them
+        Binding("f9", "faster", N_("Faster"), priority=True, show=False),
     )),
-    RoomKey("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
-                                "A and C)"),
-    RoomKey("↑↓, Enter", "a project's list: pick your role; then submit your work or ask for a hint (or type it: "
-                         "“done: my plan …”, “hint”)"),
-    RoomKey("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, "
-                      "e the end, a asks the director, Enter lets it decide", (
-        Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
+    RoomKey(N_("↑↓, Space, Enter"), N_("a quiz question's options: move, mark several, answer; or type the answer "
+                                       "(b, 2,3,4, A and C)")),
+    RoomKey(N_("↑↓, Enter"), N_("a project's list: pick your role; then submit your work or ask for a hint (or type "
+                                "it: “done: my plan …”, “hint”)")),
+    RoomKey(N_("Ctrl+T"), N_("step mode: the class waits before each director decision; 1-9 picks an agent, u the "
+                             "learner, e the end, a asks the director, Enter lets it decide"), (
+        Binding("ctrl+t", "step_mode", N_("Step mode"), priority=True, show=False),  # F8 is the lesson's pace
     )),
-    RoomKey("Ctrl+O", "mute / unmute the class's voice (with --voice; the roster shows who speaks aloud)", (
-        Binding("ctrl+o", "toggle_voice", "Voice", priority=True, show=False),
+    RoomKey(N_("Ctrl+O"), N_("mute / unmute the class's voice (with --voice; the roster shows who speaks aloud)"), (
+        Binding("ctrl+o", "toggle_voice", N_("Voice"), priority=True, show=False),
     )),
-    RoomKey("Ctrl+R", "write your learning records (xAPI statements) beside the session, and send them to the LRS if "
-                      "one is configured", (
-        Binding("ctrl+r", "export_records", "Records", priority=True, show=False),  # the lesson line offers it
+    RoomKey(N_("Ctrl+R"), N_("write your learning records (xAPI statements) beside the session, and send them to the "
+                             "LRS if one is configured"), (
+        Binding("ctrl+r", "export_records", N_("Records"), priority=True, show=False),  # the lesson line offers it
     )),
-    RoomKey("Ctrl+P", "command palette: themes, classrooms, recorded sessions, scenes, personas, full transcript, "
-                      "copy"),
+    RoomKey(N_("Ctrl+P"), N_("command palette: themes, classrooms, recorded sessions, scenes, personas, full "
+                             "transcript, copy")),
     # Alt+1..4 (kitty, foot) are not advertised (above): Tab reaches the options everywhere.
     RoomKey("Alt+1…4", None, tuple(Binding(f"alt+{n}", f"cue({n})", f"Option {n}", show=False) for n in range(1, 5))),
 ]
+
+# Textual's own footer entry for Ctrl+P: its word is translated as the room lists its bindings (``translated``).
+PALETTE_WORD = N_("palette")
 
 ROOM_BINDINGS: list[BindingType] = [binding for row in KEYS for binding in row.bindings]
 
@@ -99,9 +106,11 @@ def advertised() -> list[RoomKey]:
     return [row for row in KEYS if row.what is not None]
 
 
-def key_table() -> str:
-    rows = "\n".join(f"| {row.keys} | {row.what} |" for row in advertised())
-    return f"| Key | What it does |\n|---|---|\n{rows}\n"
+def key_table(translate: Callable[[str], str] = str) -> str:
+    """The key table as Markdown: in English for the README, through ``translate`` for F1 help."""
+    rows = "\n".join(f"| {translate(row.keys)} | {translate(row.what or '')} |" for row in advertised())
+    key, what = translate(N_("Key")), translate(N_("What it does"))
+    return f"| {key} | {what} |\n|---|---|\n{rows}\n"
 
 
 def key_name(key: str) -> str:
@@ -125,4 +134,11 @@ def in_declared_order(found: dict[str, ActiveBinding], declared: Sequence[Bindin
     bindings = [binding for binding in declared if isinstance(binding, Binding)]
     ranks = {(binding.key, binding.action): rank for rank, binding in reversed(list(enumerate(bindings)))}
     order = sorted(found, key=lambda key: ranks.get((key, found[key].binding.action), len(ranks)))
-    return {key: found[key] for key in order}
+    return {key: translated(found[key]) for key in order}
+
+
+def translated(active: ActiveBinding) -> ActiveBinding:
+    """A binding as the footer shows it, in the interface's language now (the palette may switch it)."""
+    binding = active.binding
+    group = binding.group and replace(binding.group, description=_(binding.group.description))
+    return active._replace(binding=replace(binding, description=_(binding.description), group=group))

@@ -8,15 +8,18 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
+from textual.app import App
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.content import Content
 from textual.fuzzy import Matcher
 
 from maic_tui.classroom import sample_names
+from maic_tui.i18n import LANGUAGES, N_, _, interface_language, ngettext
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.keys import key_for
 from maic_tui.tui.plain import LABEL_CHARS, as_markup
+from maic_tui.tui.role_names import role_name
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Classroom
@@ -72,17 +75,17 @@ class Room(Protocol):
 
 
 ROOM_ACTIONS = [  # the room's actions by name, with the palette's words for them (and the key, from keys.py)
-    ("Toggle board / slide", "toggle_board", "Show the whiteboard or the current slide"),
-    ("Trace inspector", "toggle_trace", "Every director decision of the session; Enter opens one"),
-    ("Step mode", "step_mode", "The class waits before each director decision; you pick who speaks"),
-    ("Maximise the whiteboard", "maximize_board", "Esc restores the layout"),
-    ("Next scene", "next_scene", ""),
-    ("Previous scene", "previous_scene", ""),
-    ("Interrupt the class", "interrupt", "Stop the agent speaking now"),
-    ("Full transcript", "full_transcript", "Everything said so far, as selectable text"),
-    ("Talk statistics", "talk_stats", "Who talks how much in this session, how its turns end"),
-    ("Copy last message", "copy_last", "Copy the latest agent message to the clipboard"),
-    ("New classroom…", "new_classroom", "Generate a class on any topic with the model, then open it"),
+    (N_("Toggle board / slide"), "toggle_board", N_("Show the whiteboard or the current slide")),
+    (N_("Trace inspector"), "toggle_trace", N_("Every director decision of the session; Enter opens one")),
+    (N_("Step mode"), "step_mode", N_("The class waits before each director decision; you pick who speaks")),
+    (N_("Maximise the whiteboard"), "maximize_board", N_("Esc restores the layout")),
+    (N_("Next scene"), "next_scene", ""),
+    (N_("Previous scene"), "previous_scene", ""),
+    (N_("Interrupt the class"), "interrupt", N_("Stop the agent speaking now")),
+    (N_("Full transcript"), "full_transcript", N_("Everything said so far, as selectable text")),
+    (N_("Talk statistics"), "talk_stats", N_("Who talks how much in this session, how its turns end")),
+    (N_("Copy last message"), "copy_last", N_("Copy the latest agent message to the clipboard")),
+    (N_("New classroom…"), "new_classroom", N_("Generate a class on any topic with the model, then open it")),
 ]
 
 
@@ -96,35 +99,39 @@ class PaletteCommands(ListedCommands):
     def entries(self) -> list[Entry]:
         app, room = self.app, cast("Room", self.screen)
         found: list[Entry] = [
-            ("Switch theme", partial(app.run_action, "change_theme"),
-             "Pick a colour theme" + (" (for this tab)" if app.is_web else " (saved in your config file)")),
-            ("Quit", partial(app.run_action, "quit"),
-             f"Leave the class ({key_for('quit')}); the session stays recorded"),
+            (_("Switch theme"), partial(app.run_action, "change_theme"),
+             _("Pick a colour theme (for this tab)") if app.is_web else _("Pick a colour theme (saved in your config "
+                                                                          "file)")),
+            (_("Quit"), partial(app.run_action, "quit"),
+             _("Leave the class ({key}); the session stays recorded").format(key=key_for("quit"))),
         ]
+        found += language_entries(app)
         if room.is_open:
             # A browser tab: nothing that writes the server's files or reads other learners' sessions.
-            found += [(name, partial(room.run_action, action), with_key(help_text, action))
+            found += [(_(name), partial(room.run_action, action), with_key(_(help_text), action))
                       for name, action, help_text in ROOM_ACTIONS if not (app.is_web and action == "new_classroom")]
-        found.append(("Help", partial(room.run_action, "help"), with_key("Keys and how the classroom works", "help")))
+        found.append((_("Help"), partial(room.run_action, "help"), with_key(_("Keys and how the classroom works"),
+                                                                             "help")))
         if not room.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return self._plain(found)
         for index, scene in enumerate(room.classroom.scenes):
-            found.append((f"Go to scene {index + 1}: {scene.title}", partial(room.go_to_scene, index),
-                          "Show this slide"))
+            found.append((_("Go to scene {number}: {title}").format(number=index + 1, title=scene.title),
+                          partial(room.go_to_scene, index), _("Show this slide")))
         for agent in room.classroom.agents:
-            found.append((f"Persona: {agent.name}", partial(room.show_persona, agent.id),
-                          f"{agent.role} · what this agent is like and may do"))
+            found.append((_("Persona: {name}").format(name=agent.name), partial(room.show_persona, agent.id),
+                          _("{role} · what this agent is like and may do").format(role=role_name(agent.role))))
         found += class_controls(room)
         for summary in [] if app.is_web else self._recent_sessions(room):
-            turns = f"{summary.turns} turn{'' if summary.turns == 1 else 's'}"
+            turns = ngettext("{count} turn", "{count} turns", summary.turns).format(count=summary.turns)
             if summary.lesson:
                 turns += f" · {summary.lesson}"
-            found.append((f"Resume session {summary.id}: {summary.title}", partial(room.resume_session, summary.id),
-                          f"{turns} · {shown_model(summary.model)} · last: "
-                          f"{one_line(summary.last_message, 40) or '—'}"))
+            found.append((_("Resume session {id}: {title}").format(id=summary.id, title=summary.title),
+                          partial(room.resume_session, summary.id),
+                          f"{turns} · {shown_model(summary.model)} · "
+                          + _("last: {message}").format(message=one_line(summary.last_message, 40) or "—")))
         for name in sample_names():
-            found.append((f"Switch classroom: {name}", partial(room.switch_classroom, name),
-                          "Open a bundled sample classroom"))
+            found.append((_("Switch classroom: {name}").format(name=name), partial(room.switch_classroom, name),
+                          _("Open a bundled sample classroom")))
         return self._plain(found)
 
     @staticmethod
@@ -158,9 +165,18 @@ class ThemeCommands(ListedCommands):
         def choose(name: str) -> None:
             app.theme = name
 
-        return ([(name, partial(choose, name), "a maic-tui theme (whiteboard colours included)") for name in ours]
-                + [(f"{name} (Textual built-in)", partial(choose, name), "a Textual theme; the board follows it")
+        return ([(name, partial(choose, name), _("a maic-tui theme (whiteboard colours included)")) for name in ours]
+                + [(_("{name} (Textual built-in)").format(name=name), partial(choose, name),
+                    _("a Textual theme; the board follows it"))
                    for name in builtin])
+
+
+def language_entries(app: App[object]) -> list[Entry]:
+    """The interface in each other language, named in its own (saved like the theme, but not from a browser tab)."""
+    saved = _("saved in your config file") if not app.is_web else _("for this tab")
+    return [(_("Language: {language}").format(language=name), partial(app.run_action, f"language('{code}')"),
+             _("The interface in {language} ({saved})").format(language=name, saved=saved))
+            for code, name in LANGUAGES.items() if code != interface_language()]
 
 
 def highlight(matcher: Matcher, candidate: str) -> Content:
@@ -183,23 +199,24 @@ def class_controls(room: Room) -> list[Entry]:
         if agent.id == lead.id:
             continue
         if agent.id in muted:
-            found.append((f"Unmute: {agent.name}", partial(room.control_class, muted - {agent.id}),
-                          "Let this agent speak again from the next turn"))
+            found.append((_("Unmute: {name}").format(name=agent.name), partial(room.control_class, muted - {agent.id}),
+                          _("Let this agent speak again from the next turn")))
         else:
-            found.append((f"Mute: {agent.name}", partial(room.control_class, muted | {agent.id}),
-                          "The director stops picking this agent (its lines in the lesson are skipped)"))
+            found.append((_("Mute: {name}").format(name=agent.name), partial(room.control_class, muted | {agent.id}),
+                          _("The director stops picking this agent (its lines in the lesson are skipped)")))
     others = frozenset(agent.id for agent in classroom.agents if agent.id != lead.id)
     if others and not others <= muted:
-        found.append((f"Solo: only {lead.name} speaks", partial(room.control_class, others),
-                      "Mute everyone else; “Everyone speaks again” undoes it"))
+        found.append((_("Solo: only {name} speaks").format(name=lead.name), partial(room.control_class, others),
+                      _("Mute everyone else; “Everyone speaks again” undoes it")))
     if muted:
-        found.append(("Everyone speaks again", partial(room.control_class, frozenset()), "Unmute every agent"))
+        found.append((_("Everyone speaks again"), partial(room.control_class, frozenset()), _("Unmute every agent")))
     top = classroom.limits.max_agent_turns
     for count in range(1, top):
-        found.append((f"Agents per turn: {count}", partial(room.control_class, None, count),
-                      f"At most {count} agent turn{'s' if count != 1 else ''} for each of your messages "
-                      f"(the classroom allows {top})"))
+        found.append((_("Agents per turn: {count}").format(count=count), partial(room.control_class, None, count),
+                      ngettext("At most {count} agent turn for each of your messages (the classroom allows {top})",
+                               "At most {count} agent turns for each of your messages (the classroom allows {top})",
+                               count).format(count=count, top=top)))
     if view.max_agents is not None:
-        found.append((f"Agents per turn: as the classroom says ({top})", partial(room.control_class, None, None),
-                      "Back to the classroom's own limit"))
+        found.append((_("Agents per turn: as the classroom says ({top})").format(top=top),
+                      partial(room.control_class, None, None), _("Back to the classroom's own limit")))
     return found

@@ -9,6 +9,7 @@ from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
 
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
+from maic_tui.i18n import named_in_english
 from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
@@ -54,7 +55,7 @@ def agent_part(
     if barred:
         parts.append(f"Not here: {', '.join(barred)}." if actions else "No actions here: text items only.")
     if classroom.language != "en":
-        parts.append(f"Important: speak in the language with code '{classroom.language}'.")
+        parts.append(f"Important: speak {named_in_english(classroom.language)}.")
     if actions:
         board_text = f"Whiteboard ({'open' if board.is_open else 'closed, the slide is shown'}): {board.summary()}"
         conflicts = board.conflict_report()

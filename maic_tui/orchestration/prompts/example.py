@@ -11,17 +11,19 @@ import json
 import re
 
 from maic_tui.classroom.models import Agent, Classroom
+from maic_tui.i18n import translator
 
 _PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
 
 
 def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> list[dict[str, object]]:
     topic = classroom.title  # the opening is the same in every scene (opening.py)
-    opening = {"teacher": f"Here is the key idea of {topic}.",
-               "assistant": f"One more way to see {topic}.",
-               "student": f"I think I get {topic} now!"}[agent.role]
-    question = {"teacher": "What would you try first?", "assistant": "Does that example help?",
-                "student": "Can I try one myself?"}[agent.role]
+    t = translator(classroom.language)  # the example speaks the class's language, as its agents must
+    opening = {"teacher": t.gettext("Here is the key idea of {topic}."),
+               "assistant": t.gettext("One more way to see {topic}."),
+               "student": t.gettext("I think I get {topic} now!")}[agent.role].format(topic=topic)
+    question = {"teacher": t.gettext("What would you try first?"), "assistant": t.gettext("Does that example help?"),
+                "student": t.gettext("Can I try one myself?")}[agent.role]
     items: list[dict[str, object]] = [{"type": "text", "content": opening}]
     if "wb_draw_text" in actions and agent.role != "student":
         items.append({"type": "action", "name": "wb_draw_text",

@@ -16,6 +16,7 @@ from typing import Any, Protocol, cast
 from maic_tui.actions import ACTION_SCHEMAS
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom, Scene
+from maic_tui.i18n import named_in_english
 from maic_tui.orchestration.graph.conversation import HistoryEntry, transcript
 from maic_tui.orchestration.prompts.roles import roster
 from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
@@ -73,6 +74,9 @@ def class_opening(classroom: Classroom) -> str:
     actions = class_actions(classroom)
     parts = [f'The class "{classroom.title}". The human learner is {learner.nickname}{about}.',
              roster(classroom, actions), ANSWERS]
+    if classroom.language != "en":  # every agent speaks it, and the director instructs in it
+        parts.append(f"The class speaks {named_in_english(classroom.language)}: every agent says everything in it, "
+                     "and the director writes its instructions and prompts to the learner in it.")
     if actions:
         parts.append("The actions an agent may take (each agent only its own; the whiteboard's canvas is 1000 x 563, "
                      f"origin top-left):\n{describe_actions(actions)}")

@@ -12,6 +12,7 @@ from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
 from maic_tui.classroom.lesson_steps import Phase
 from maic_tui.classroom.quiz import grade_choice, option_lines, right_answer
 from maic_tui.events import ErrorData, ErrorEvent
+from maic_tui.i18n import translator
 from maic_tui.live.grading import grade_short_answer
 from maic_tui.live.lesson_parts import LessonStage, Played
 from maic_tui.live.lesson_talk import answer_please, reaction_call
@@ -28,7 +29,8 @@ async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
     assert step.question is not None
     if no_answer(step.question, text):  # "go on" at a question: asked again for an answer, not graded
         lead = lesson.lead()
-        line = answer_please(step.question, lesson.session.classroom.learner.nickname)
+        classroom = lesson.session.classroom
+        line = answer_please(step.question, classroom.learner.nickname, classroom.language)
         async for record in lesson.say(lead, [ScriptStep(agent=lead.id, say=line)]):
             yield record
         return
@@ -71,6 +73,9 @@ async def _summary(lesson: LessonStage, scene: int) -> Played:
     if not asked:
         return
     earned = sum(lesson.cursor.grades[q.id].earned for q in asked if q.id in lesson.cursor.grades)
-    line = f"That's the quiz: {earned} of {sum(q.worth for q in asked)} points."
+    top = sum(q.worth for q in asked)
+    line = translator(lesson.session.classroom.language).ngettext(
+        "That's the quiz: {earned} of {top} point.", "That's the quiz: {earned} of {top} points.", top).format(
+        earned=earned, top=top)
     async for record in lesson.say(lesson.lead(), [ScriptStep(agent=lesson.lead().id, say=line)]):
         yield record

@@ -8,6 +8,8 @@ from typing import TYPE_CHECKING
 
 from textual._context import NoActiveAppError
 
+from maic_tui.i18n import _
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -56,4 +58,4 @@ class ClassVoice:
     def toggle(self, turns: TurnDriver) -> None:
         if turns.voice is not None:
             muted = turns.voice.toggle_mute()
-            self._screen.notify("Voice muted (Ctrl+O speaks again)." if muted else "Voice on.", timeout=3)
+            self._screen.notify(_("Voice muted (Ctrl+O speaks again).") if muted else _("Voice on."), timeout=3)

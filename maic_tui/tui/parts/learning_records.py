@@ -9,6 +9,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from maic_tui.i18n import _
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -38,10 +40,10 @@ class LearningRecords:
         """Ctrl+R."""
         session = the_class.session
         if self.recorded_session(the_class) is None or session is None or session.log is None:
-            self._screen.notify("Nothing of this session is recorded yet.", severity="warning", timeout=4)
+            self._screen.notify(_("Nothing of this session is recorded yet."), severity="warning", timeout=4)
             return
         session.log.flush()  # the statements are read from the store: everything said so far goes in first
-        self._screen.notify("Writing your learning records…", timeout=3)
+        self._screen.notify(_("Writing your learning records…"), timeout=3)
         self._in_thread(partial(self._export, data_dir(the_class.recipe), session.log.session_id), exclusive=True)
 
     def at_end(self, recipe: SessionRecipe, session_id: str) -> None:
@@ -61,7 +63,8 @@ class LearningRecords:
         app = self._screen.app
 
         def progress(done: int, total: int) -> None:
-            app.call_from_thread(self._screen.notify, f"Sending learning records: {done} of {total}", timeout=2)
+            line = _("Sending learning records: {done} of {total}").format(done=done, total=total)
+            app.call_from_thread(self._screen.notify, line, timeout=2)
 
         exported = export_records(folder, session_id, progress)
         app.call_from_thread(self._screen.notify, exported.line, markup=False, timeout=8,

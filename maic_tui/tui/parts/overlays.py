@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from maic_tui.i18n import _
+
 if TYPE_CHECKING:
     from textual.screen import Screen
 
@@ -46,7 +48,7 @@ def full_transcript(screen: Screen[None], the_class: TheClass) -> None:
 def talk_stats(screen: Screen[None], the_class: TheClass) -> None:
     from maic_tui.tui.screens.full_transcript import FullTranscriptScreen
 
-    screen.app.push_screen(FullTranscriptScreen("\n".join(the_class.view.talk.lines()), "Talk statistics"))
+    screen.app.push_screen(FullTranscriptScreen("\n".join(the_class.view.talk.lines()), _("Talk statistics")))
 
 
 def copy_last(screen: Screen[None], the_class: TheClass) -> None:
@@ -55,4 +57,4 @@ def copy_last(screen: Screen[None], the_class: TheClass) -> None:
     last = next((e for e in reversed(the_class.view.entries) if isinstance(e, AgentMessage)), None)
     if last is not None:
         screen.app.copy_to_clipboard(last.text)
-        screen.notify(f"Copied {last.name}'s message.", markup=False)
+        screen.notify(_("Copied {name}'s message.").format(name=last.name), markup=False)

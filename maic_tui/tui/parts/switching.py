@@ -9,6 +9,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from maic_tui.i18n import _
+
 if TYPE_CHECKING:
     from collections.abc import Awaitable, Callable
 
@@ -27,8 +29,8 @@ class Switching:
 
     def _can_switch(self, the_class: TheClass) -> bool:
         if the_class.turn_running:
-            self._screen.notify("Let the replay finish before switching." if the_class.replaying else
-                                "Interrupt or finish the turn before switching.", severity="warning")
+            self._screen.notify(_("Let the replay finish before switching.") if the_class.replaying else
+                                _("Interrupt or finish the turn before switching."), severity="warning")
         return not the_class.turn_running
 
     async def to_classroom(self, the_class: TheClass, name: str) -> None:
@@ -78,7 +80,8 @@ class Switching:
             the_class.report(str(exc).splitlines()[0])
             return
         await self.to_session(the_class, forked.id)
-        self._screen.notify(f"Forked before turn {turn}: this is session {forked.id}.", markup=False, timeout=6)
+        self._screen.notify(_("Forked before turn {turn}: this is session {id}.").format(turn=turn, id=forked.id),
+                            markup=False, timeout=6)
 
     def new_classroom(self, the_class: TheClass) -> None:
         """Generate a classroom (palette), written to ``classrooms/`` in the data directory, and open it. Not in a

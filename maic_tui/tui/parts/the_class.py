@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Literal
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
 from maic_tui.bad_input import BadInput
+from maic_tui.i18n import N_, _, ngettext
 from maic_tui.live.assembly import SessionRecipe, build_session
 from maic_tui.llm.pace import Pace
 from maic_tui.llm.spec import shown_model
@@ -35,8 +36,8 @@ if TYPE_CHECKING:
 
 QUIT_WAIT_SECONDS = 1.0  # how long leaving waits for an interrupted turn to close
 # Said once, first: the offline demo is not a model, and people should know what to expect and how to get one.
-DEMO_NOTE = ("Offline demo: the class answers from this lesson's prepared material. For a real model: "
-             "--model openai:NAME (see README).")
+DEMO_NOTE = N_("Offline demo: the class answers from this lesson's prepared material. For a real model: "
+               "--model openai:NAME (see README).")
 
 
 class TheClass:
@@ -74,8 +75,9 @@ class TheClass:
                 earned = {result.question_id: result.earned for result in rebuilt.quiz_results}
                 scene = rebuilt.lesson_at[0] if rebuilt.lesson_at is not None else 0
                 where = f" · {progress_of(resumed.classroom, scene, earned, rebuilt.lesson_ended).words()}"
-            self.view.note(f"Resumed session {resumed.info.id} ({turns} turn{'' if turns == 1 else 's'} so far"
-                           f"{where}).")
+            self.view.note(ngettext("Resumed session {id} ({count} turn so far{where}).",
+                                    "Resumed session {id} ({count} turns so far{where}).", turns).format(
+                id=resumed.info.id, count=turns, where=where))
             for line in resumed.skipped:
                 self.view.note(line, "error")
             return
@@ -85,11 +87,12 @@ class TheClass:
 
         classroom = self.classroom
         if self.recipe.model == "demo":
-            self.view.note(DEMO_NOTE)
+            self.view.note(_(DEMO_NOTE))
         self.view.note(classroom.description or classroom.title)
         questions = [answer.question for answer in classroom.demo.answers][:4]
         if len(questions) >= 2 and not (self.recipe.lesson and classroom.scenes):  # a lesson starts instead
-            self.view.cue = CueUserData(prompt="Ask anything, or pick a question (Tab, then Enter)", options=questions)
+            self.view.cue = CueUserData(prompt=_("Ask anything, or pick a question (Tab, then Enter)"),
+                                        options=questions)
 
     def show_title(self) -> None:
         app = self._screen.app
@@ -115,7 +118,7 @@ class TheClass:
         if self.recipe.replay is not None:
             self._screen.run_worker(self._replay(), group="turn", exit_on_error=False)
             return
-        self.view.notice = "Getting the class ready…  (you can type already)"
+        self.view.notice = _("Getting the class ready…  (you can type already)")
         self._screen.run_worker(partial(self._build_session, self.classroom, self.recipe), group="session",
                                 thread=True, exit_on_error=False)
 
@@ -143,8 +146,8 @@ class TheClass:
         self._on_lesson()
 
     def _session_failed(self, error: Exception) -> None:
-        self.report(f"cannot start the class: {error}")
-        self.view.notice = "The class could not start (see the message above)."
+        self.report(_("cannot start the class: {error}").format(error=error))
+        self.view.notice = _("The class could not start (see the message above).")
 
     def _lesson_pacing(self) -> Pacing:
         from maic_tui.live.lesson_talk import Pacing
@@ -168,7 +171,7 @@ class TheClass:
         if not text.strip():
             return
         if self.recipe.replay is not None:
-            self._screen.notify("This is a replay: nothing is sent to the class.", severity="warning")
+            self._screen.notify(_("This is a replay: nothing is sent to the class."), severity="warning")
             return
         try:
             said = self.turns.read(text)
@@ -248,7 +251,7 @@ class TheClass:
 
     def toggle_step_mode(self) -> None:
         on = self.turns.step_mode.toggle()
-        self._screen.notify("Step mode on: the class waits before each decision." if on else "Step mode off.",
+        self._screen.notify(_("Step mode on: the class waits before each decision.") if on else _("Step mode off."),
                             timeout=3)
 
     def _on_step(self) -> None:
@@ -278,7 +281,7 @@ class TheClass:
             return
         pace = lesson.pacing.pace.slower() if slower else lesson.pacing.pace.faster()
         self.turns.set_pace(pace)
-        self._screen.notify(f"Pace: {pace.words()}", timeout=2, markup=False)
+        self._screen.notify(_("Pace: {pace}").format(pace=pace.words()), timeout=2, markup=False)
 
     def go_to_scene(self, index: int) -> bool:
         """A started lesson plays that scene from its first step; otherwise the slide is shown and agents see it
@@ -314,7 +317,7 @@ class TheClass:
 
     def _replay_finished(self) -> None:
         """A replayed log has been played to its end: said, and told to the app (the SVG export takes its picture)."""
-        self.view.note("End of the replay.")
+        self.view.note(_("End of the replay."))
         self.catch_up()
         self._screen.post_message(ReplayFinished())
 

@@ -17,6 +17,7 @@ from textual.widgets import OptionList, SelectionList, Static
 from textual.widgets._toggle_button import ToggleButton
 from textual.widgets.option_list import Option, OptionDoesNotExist
 
+from maic_tui.i18n import N_, _
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.plain import plain
 from maic_tui.tui.scene_widgets import CLASS, typed_on
@@ -40,7 +41,7 @@ class SingleChoice(OptionList):
 
 
 class SeveralChoices(SelectionList[str]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "send", "Send the answer", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "send", N_("Send the answer"), show=False)]
 
     async def on_key(self, event: events.Key) -> None:
         typed_on(self, event, frozenset({"space"}))
@@ -97,8 +98,9 @@ class QuizPanel(Vertical):
         if not self.display or question is None:
             return
         # The question itself is in the transcript just above: the panel only says how to answer.
-        hint = "↑↓ move · Space marks · Enter answers" if question.type == "multiple" else "↑↓ move · Enter answers"
-        self.query_one("#quiz-question", Static).update(plain(f"{hint} · or type it"))
+        several = question.type == "multiple"
+        hint = _("↑↓ move · Space marks · Enter answers") if several else _("↑↓ move · Enter answers")
+        self.query_one("#quiz-question", Static).update(plain(hint + " · " + _("or type it")))
         lines = [option_line(n, option.label) for n, option in enumerate(question.options)]
         picker: OptionList | SeveralChoices
         if question.type == "multiple":

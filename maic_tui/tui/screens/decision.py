@@ -11,6 +11,7 @@ from textual.screen import ModalScreen
 from textual.widgets import TextArea
 
 from maic_tui.events import TraceRecord
+from maic_tui.i18n import N_, _
 from maic_tui.room.decision_detail import as_text
 from maic_tui.room.decisions import TurnDecisions
 from maic_tui.tui.plain import plain
@@ -31,9 +32,9 @@ class DecisionScreen(ModalScreen[Outcome]):
     }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss", "Close"),
-        Binding("m", "to_message", "Show its message"),
-        Binding("f", "fork", "Fork from this turn"),
+        Binding("escape", "dismiss", N_("Close")),
+        Binding("m", "to_message", N_("Show its message")),
+        Binding("f", "fork", N_("Fork from this turn")),
     ]
 
     def __init__(self, turn: TurnDecisions, record: TraceRecord) -> None:
@@ -42,9 +43,9 @@ class DecisionScreen(ModalScreen[Outcome]):
 
     def compose(self) -> ComposeResult:
         area = TextArea(as_text(self.turn, self.record), read_only=True, soft_wrap=True, id="decision")
-        message = " · m: its message" if self.turn.message_of(self.record) else ""
-        area.border_title = plain(f"{self.turn.heading}, step {self.record.step}")
-        area.border_subtitle = f"Esc closes{message} · f: fork from this turn"
+        message = " · " + _("m: its message") if self.turn.message_of(self.record) else ""
+        area.border_title = plain(_("{turn}, step {step}").format(turn=self.turn.heading, step=self.record.step))
+        area.border_subtitle = _("Esc closes") + message + " · " + _("f: fork from this turn")
         yield area
 
     def action_to_message(self) -> None:
@@ -52,12 +53,12 @@ class DecisionScreen(ModalScreen[Outcome]):
         if message is not None:
             self.dismiss(("message", message))
         else:
-            self.notify("This decision sent nobody to speak.", severity="warning")
+            self.notify(_("This decision sent nobody to speak."), severity="warning")
 
     def action_fork(self) -> None:
         """A new session holding everything before this learner turn, opened in place of this one."""
         if self.turn.number < 1:
-            self.notify("This decision came before the learner's first message: there is nothing to fork.",
+            self.notify(_("This decision came before the learner's first message: there is nothing to fork."),
                         severity="warning")
         else:
             self.dismiss(("fork", self.turn.number))

@@ -10,6 +10,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import ModalScreen
 from textual.widgets import TextArea
 
+from maic_tui.i18n import N_, _
 from maic_tui.room.view import AgentMessage, ClassroomView, LearnerMessage
 
 
@@ -38,13 +39,13 @@ class FullTranscriptScreen(ModalScreen[None]):
         height: 90%;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss", N_("Close"))]
 
-    def __init__(self, text: str, title: str = "Full transcript") -> None:
+    def __init__(self, text: str, title: str | None = None) -> None:
         super().__init__()
-        self.text, self.title_text = text, title
+        self.text, self.title_text = text, title or _("Full transcript")
 
     def compose(self) -> ComposeResult:
         area = TextArea(self.text, read_only=True, soft_wrap=True, id="full-transcript")
-        area.border_title = f"{self.title_text} (select to copy · Esc closes)"
+        area.border_title = _("{title} (select to copy · Esc closes)").format(title=self.title_text)
         yield area

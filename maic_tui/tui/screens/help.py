@@ -10,9 +10,10 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Markdown
 
+from maic_tui.i18n import N_, _
 from maic_tui.tui.keys import key_table
 
-HELP_TEMPLATE = """\
+HELP_TEMPLATE = N_("""\
 # maic-tui
 
 A classroom of AI agents. You are the learner: type a question and press **Enter**. The *director*
@@ -21,11 +22,12 @@ decides who answers; agents speak and draw on the whiteboard.
 {keys}
 Click an agent in the class list (or use the palette's persona commands) to see its persona card.
 Select text with the mouse and press Ctrl+C to copy it; *Full transcript* in the palette shows everything as text.
-"""
+""")
 
 
 def help_text() -> str:
-    return HELP_TEMPLATE.format(keys=key_table())
+    """In the interface's language, the key table too."""
+    return _(HELP_TEMPLATE).format(keys=key_table(_))
 
 
 class HelpScreen(ModalScreen[None]):
@@ -46,7 +48,7 @@ class HelpScreen(ModalScreen[None]):
         padding: 0 1;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "dismiss", N_("Close"))]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-body"):

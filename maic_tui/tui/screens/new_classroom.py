@@ -15,6 +15,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, Static
 
+from maic_tui.i18n import N_, _
 from maic_tui.tui.plain import plain
 from maic_tui.tui.widgets.plan_editor import PlanEditor
 
@@ -27,7 +28,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
     """Dismissed with the written file, or None."""
 
     CSS_PATH = Path(__file__).with_name("new_classroom.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Cancel"))]
 
     def __init__(self, model: str, options: ModelOptions, folder: Path) -> None:
         super().__init__()
@@ -38,9 +39,10 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="new-classroom"):
-            yield Static(Text("New classroom: what should the lesson teach?", style="bold"))
-            yield Input(placeholder="a topic, e.g. how vaccines work", id="new-topic")
-            yield Static(plain(f"Written to {self.folder}, then opened. Esc cancels."), id="new-progress")
+            yield Static(Text(_("New classroom: what should the lesson teach?"), style="bold"))
+            yield Input(placeholder=_("a topic, e.g. how vaccines work"), id="new-topic")
+            yield Static(plain(_("Written to {folder}, then opened. Esc cancels.").format(folder=self.folder)),
+                         id="new-progress")
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
@@ -82,10 +84,10 @@ class NewClassroomScreen(ModalScreen[Path | None]):
             self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
             return
         except Exception as exc:  # never a dialog that hangs with its input off
-            self._failed(f"the lesson could not be planned: {exc}")
+            self._failed(_("the lesson could not be planned: {error}").format(error=exc))
             return
         self.query_one(Input).display = False
-        self.show("The plan: change it as you like, then press g to write the scenes. Esc cancels.")
+        self.show(_("The plan: change it as you like, then press g to write the scenes. Esc cancels."))
         await self.query_one("#new-classroom").mount(PlanEditor(PlanEdits(plan_of(generator.draft))),
                                                      before="#new-progress")
 

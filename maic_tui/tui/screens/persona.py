@@ -13,14 +13,15 @@ from textual.widgets import Static
 
 from maic_tui.actions import abilities
 from maic_tui.classroom.models import Agent
+from maic_tui.i18n import N_, _
 from maic_tui.scenes.registry import actions_in
 from maic_tui.text_safety import one_line, terminal_safe
 from maic_tui.tui.plain import LABEL_CHARS
 from maic_tui.tui.theming import agent_color
 
-ROLE_WORDS = {"teacher": "Teacher · leads the lesson",
-              "assistant": "Teaching assistant · explains again, adds examples",
-              "student": "Student · a classmate who asks and answers"}
+ROLE_WORDS = {"teacher": N_("Teacher · leads the lesson"),
+              "assistant": N_("Teaching assistant · explains again, adds examples"),
+              "student": N_("Student · a classmate who asks and answers")}
 
 
 class PersonaScreen(ModalScreen[bool]):
@@ -42,8 +43,8 @@ class PersonaScreen(ModalScreen[bool]):
         margin-bottom: 1;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss(False)", "Close"),
-                                              Binding("m", "dismiss(True)", "Mute / unmute")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,q", "dismiss(False)", N_("Close")),
+                                              Binding("m", "dismiss(True)", N_("Mute / unmute"))]
 
     def __init__(self, agent: Agent, scene_type: str | None, muted: bool | None = None) -> None:
         """``muted``: whether the learner muted this agent (None: it leads the class and cannot be muted)."""
@@ -61,15 +62,16 @@ class PersonaScreen(ModalScreen[bool]):
         title = Text()
         title.append(f"{one_line(agent.avatar, 4)}  ")
         title.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}")
-        title.append(f"\n{ROLE_WORDS[agent.role]}", style="dim")
+        title.append(f"\n{_(ROLE_WORDS[agent.role])}", style="dim")
         can_do = abilities(actions_in(agent.actions, self.scene_type))
         with Vertical(id="persona-card"):
             yield Static(title, id="persona-title")
             yield Static(Text(terminal_safe(agent.persona), style="italic"), id="persona-text")
-            yield Static(Text(f"In this scene: {can_do}" if can_do else "In this scene: speaks only",
+            yield Static(Text(_("In this scene: {actions}").format(actions=can_do) if can_do
+                              else _("In this scene: speaks only"),
                               style="dim"), id="persona-actions")
 
     def on_mount(self) -> None:
-        self.query_one("#persona-card").border_title = "Persona"
-        mute = "" if self.muted is None else ("M unmutes · " if self.muted else "M mutes · ")
-        self.query_one("#persona-card").border_subtitle = f"{mute}Esc closes"
+        self.query_one("#persona-card").border_title = _("Persona")
+        mute = "" if self.muted is None else (_("M unmutes") if self.muted else _("M mutes")) + " · "
+        self.query_one("#persona-card").border_subtitle = mute + _("Esc closes")

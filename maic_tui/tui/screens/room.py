@@ -23,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Header
 
+from maic_tui.i18n import _
 from maic_tui.live.assembly import SessionRecipe
 from maic_tui.tui.keys import ROOM_BINDINGS, in_declared_order
 from maic_tui.tui.messages import DecisionKey, ForkRequested, PersonaRequested, ScrollRequested, SendRequested
@@ -242,10 +243,11 @@ class RoomScreen(Screen[None]):
             for composer in self.query(Composer):
                 composer.focus()
 
-    def repaint(self) -> None:
-        """Colours follow the theme's background."""
+    def repaint(self, relabel: bool = False) -> None:
+        """Colours follow the theme's background; with ``relabel``, the words the interface's language."""
         if self._body is not None and self._body.is_attached:
-            self._body.repaint()
+            self._body.relabel() if relabel else self._body.repaint()
+        self.refresh_bindings()
 
     # --- what the widgets ask for ------------------------------------------------------------------
 
@@ -393,7 +395,7 @@ class RoomScreen(Screen[None]):
         if selected:
             self.app.copy_to_clipboard(selected)
             self.clear_selection()
-            self.notify("Copied the selection.")
+            self.notify(_("Copied the selection."))
 
     def action_cue(self, number: int) -> None:
         self.part(CueBar).choose(number)

@@ -15,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from maic_tui import text_cells
+from maic_tui.i18n import N_, _, ngettext
 from maic_tui.tui.plain import plain
 from maic_tui.tui.theming import board_palette
 
@@ -31,8 +32,8 @@ class BoardPane(Widget, can_focus=False):
     """``mode`` "auto" follows the board (open → board, closed → slide); F3 pins one or the other."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "earlier", "Earlier board"),  # only while maximised: it has the focus only then
-        Binding("right", "later", "Later board"),
+        Binding("left", "earlier", N_("Earlier board")),  # only while maximised: it has the focus only then
+        Binding("right", "later", N_("Later board")),
     ]
 
     mode: reactive[Mode] = reactive("auto")
@@ -109,16 +110,21 @@ class BoardPane(Widget, can_focus=False):
         view = self.view
         if self.showing_board:
             count = len(self._elements()) if self._visible is None else self._visible
-            cut = " · some cut: F4 enlarges" if self._cut and not self.has_class("-maximized") else ""
-            self.border_title = f"Whiteboard · {count} element{'s' if count != 1 else ''}{cut}"
+            cut = _(" · some cut: F4 enlarges") if self._cut and not self.has_class("-maximized") else ""
+            self.border_title = ngettext("Whiteboard · {count} element", "Whiteboard · {count} elements",
+                                         count).format(count=count) + cut
             earlier = len(view.board.history)
             if self.looking_back is not None:
-                self.border_title = (f"Earlier board {self.looking_back + 1} of {earlier} · "
-                                     f"{count} element{'s' if count != 1 else ''} · ← → · Esc")
+                self.border_title = ngettext("Earlier board {number} of {earlier} · {count} element · ← → · Esc",
+                                             "Earlier board {number} of {earlier} · {count} elements · ← → · Esc",
+                                             count).format(number=self.looking_back + 1, earlier=earlier,
+                                                           count=count)
             elif earlier and self.has_class("-maximized"):
-                self.border_title += f" · ← {earlier} earlier board{'s' if earlier != 1 else ''}"
+                self.border_title += ngettext(" · ← {earlier} earlier board", " · ← {earlier} earlier boards",
+                                              earlier).format(earlier=earlier)
         elif view.scene is not None:  # a border title string would be read as markup
-            self.border_title = plain(f"Slide {view.scene_index + 1}/{len(view.classroom.scenes)} · {view.scene.title}")
+            self.border_title = plain(_("Slide {number}/{count} · {title}").format(
+                number=view.scene_index + 1, count=len(view.classroom.scenes), title=view.scene.title))
 
     def render(self) -> RenderableType:
         from maic_tui.whiteboard.render import draw_board, fitted_size, render_slide
@@ -133,7 +139,7 @@ class BoardPane(Widget, can_focus=False):
             elements = self._elements()
             if not elements:
                 self._visible, self._cut = None, 0
-                lines = [Text("The whiteboard is empty.", style=base + Style(dim=True, italic=True))]
+                lines = [Text(_("The whiteboard is empty."), style=base + Style(dim=True, italic=True))]
             else:
                 cols, rows = fitted_size(width, height)
                 drawn = draw_board(elements, cols, rows, palette)
@@ -150,7 +156,8 @@ class BoardPane(Widget, can_focus=False):
                 lines = render_slide(self.view.scene, width, slide_rows, palette, self.view.pointer,
                                      self.view.scene_states.of(self.view.scene))
                 lines += [Text("")] * (slide_rows - len(lines))
-                rule = f"─ whiteboard · {len(elements)} element{'s' if len(elements) != 1 else ''} (F3) "
+                rule = "─ " + ngettext("whiteboard · {count} element (F3)", "whiteboard · {count} elements (F3)",
+                                       len(elements)).format(count=len(elements)) + " "
                 lines.append(Text(text_cells.pad(rule, width, "─"), style=palette.style(palette.grid)))
                 cols, rows = fitted_size(width, height - slide_rows - 1)
                 pad = " " * ((width - cols) // 2)

@@ -17,6 +17,7 @@ from textual.geometry import Size
 from textual.widgets import Button, OptionList, Static, TextArea
 from textual.widgets.option_list import Option
 
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import ScrollRequested, SendRequested
 from maic_tui.tui.plain import plain
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
     from maic_tui.classroom.models import Agent
 
 NEWLINE_KEYS = ("ctrl+j", "shift+enter", "alt+enter")  # only Ctrl+J arrives apart from Enter everywhere
-DEFAULT_PLACEHOLDER = "Ask the class…  (Enter sends · Ctrl+J new line · @name picks who answers)"
+DEFAULT_PLACEHOLDER = N_("Ask the class…  (Enter sends · Ctrl+J new line · @name picks who answers)")
 SCROLL_KEYS = {"pageup": -1, "pagedown": 1}
 _MENTION = re.compile(r"(?:^|\s)@([^\s@]*)$")
 
@@ -45,7 +46,7 @@ class MentionList(OptionList):
 class Composer(TextArea):
     def __init__(self, agents: Sequence[Agent]) -> None:
         super().__init__(id="composer", soft_wrap=True, show_line_numbers=False, tab_behavior="focus",
-                         placeholder=DEFAULT_PLACEHOLDER, compact=True)
+                         placeholder=_(DEFAULT_PLACEHOLDER), compact=True)
         self.agents = list(agents)
         self._matches: list[Agent] = []
 
@@ -206,7 +207,7 @@ class ComposerBox(Vertical):
     def show_queue(self, queued: Sequence[str]) -> None:
         queue = self.query_one("#queue", Static)
         if queued:
-            more = f" (+{len(queued) - 1} more)" if len(queued) > 1 else ""
-            queue.update(plain(f"⏳ queued: {one_line(queued[0], 60)}{more} — sent once the agent speaking now has "
-                               "finished; Esc interrupts", None))
+            more = _(" (+{count} more)").format(count=len(queued) - 1) if len(queued) > 1 else ""
+            queue.update(plain("⏳ " + _("queued: {message}{more} — sent once the agent speaking now has finished; Esc "
+                                        "interrupts").format(message=one_line(queued[0], 60), more=more), None))
         queue.display = bool(queued)

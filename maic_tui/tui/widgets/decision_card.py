@@ -12,6 +12,7 @@ from textual import events
 from textual.reactive import var
 from textual.widgets import Static
 
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import DecisionCardReleased, DecisionKey
 
@@ -20,29 +21,29 @@ if TYPE_CHECKING:
 
 ROOM_KEYS = frozenset({"escape", "ctrl+c", "ctrl+q", "ctrl+t", "ctrl+p", "tab", "shift+tab", "pageup", "pagedown"})
 FUNCTION_KEY = re.compile(r"f\d+")
-ON_LINE = "step mode · the class waits before each decision · Ctrl+T turns it off"
+ON_LINE = N_("step mode · the class waits before each decision · Ctrl+T turns it off")
 
 
 def _proposal(proposal: Proposal | None, asking: bool) -> Text:
     if asking:
-        return Text("asking the director…", style="italic")
+        return Text(_("asking the director…"), style="italic")
     if proposal is None:
-        return Text("a: ask the director · Enter: let it decide", style="dim")
-    text = Text("director proposes ")
+        return Text(_("a: ask the director · Enter: let it decide"), style="dim")
+    text = Text(_("director proposes") + " ")
     text.append(one_line(proposal.final, 40), style="bold")
     text.append(f" ({proposal.path})")
     rejected = [v for v in proposal.verdicts if not v.passed]
     if rejected:  # the answer the guards turned down before the one proposed
         text.append(f"  ✗ {one_line(rejected[0].rule, 30)}", style="bold red")
     elif proposal.verdicts:
-        text.append("  ✓ guards", style="green")
-    text.append(" · Enter accepts · r asks again", style="dim")
+        text.append("  ✓ " + _("guards"), style="green")
+    text.append(" · " + _("Enter accepts · r asks again"), style="dim")
     return text
 
 
 def card_text(card: DecisionCard) -> Text:
     names = dict(card.names)
-    text = Text(f"step mode · decision {card.step}: who speaks next?\n", style="bold")
+    text = Text(_("step mode · decision {step}: who speaks next?").format(step=card.step) + "\n", style="bold")
     for key, choice in card.choices:
         text.append(f" {key} ", style="reverse")
         text.append(f" {one_line(names.get(choice, choice), 24)}  ")
@@ -84,7 +85,7 @@ class DecisionCardView(Static, can_focus=True):
     def _show(self) -> None:
         card = self.card
         self.display = self.stepping or card is not None
-        self.update(card_text(card) if card is not None else Text(ON_LINE, style="dim italic"))
+        self.update(card_text(card) if card is not None else Text(_(ON_LINE), style="dim italic"))
 
     def on_key(self, event: events.Key) -> None:
         if event.key in ROOM_KEYS or FUNCTION_KEY.fullmatch(event.key):

@@ -19,10 +19,13 @@ from textual.widgets.option_list import Option
 from maic_tui.classroom.models import Voices
 from maic_tui.generation.outline_file import Plan
 from maic_tui.generation.plan_edits import PlanEdits
+from maic_tui.i18n import N_, _
 from maic_tui.tui.plain import plain
 
-HELP = ("Enter renames · a adds a scene after · d deletes · Shift+↑/↓ moves · Tab: the class (p persona, r role) "
-        "· g writes the scenes")
+HELP = N_("Enter renames · a adds a scene after · d deletes · Shift+↑/↓ moves · Tab: the class (p persona, r role) "
+          "· g writes the scenes")
+PLACEHOLDERS = {"scene": N_("the scene's title"), "new-scene": N_("the new scene's title"), "name": N_("their name"),
+                "persona": N_("how they speak and think")}
 MARKS = {"waiting": "  ", "writing": "… ", "done": "✓ "}
 
 
@@ -48,10 +51,10 @@ class PlanEditor(Vertical):
     PlanEditor .plan-heading { text-style: bold; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("a", "add", "Add scene"), Binding("d,delete", "delete", "Delete scene"),
-        Binding("shift+up", "move(-1)", "Move up"), Binding("shift+down", "move(1)", "Move down"),
-        Binding("p", "persona", "Persona"), Binding("r", "role", "Role"), Binding("g", "generate", "Write scenes"),
-        Binding("escape", "stop_editing", "Stop editing"),
+        Binding("a", "add", N_("Add scene")), Binding("d,delete", "delete", N_("Delete scene")),
+        Binding("shift+up", "move(-1)", N_("Move up")), Binding("shift+down", "move(1)", N_("Move down")),
+        Binding("p", "persona", N_("Persona")), Binding("r", "role", N_("Role")),
+        Binding("g", "generate", N_("Write scenes")), Binding("escape", "stop_editing", N_("Stop editing")),
     ]
 
     class Confirmed(Message):
@@ -68,7 +71,7 @@ class PlanEditor(Vertical):
         self.marks: list[str] = []
 
     def compose(self) -> ComposeResult:
-        yield Static(plain(HELP, 300), id="plan-help")
+        yield Static(plain(_(HELP), 300), id="plan-help")
         yield Static("Scenes", classes="plan-heading")
         yield OptionList(id="plan-scenes")
         yield Static("Class", classes="plan-heading")
@@ -168,8 +171,7 @@ class PlanEditor(Vertical):
     def _edit(self, editing: Editing, value: str) -> None:
         self.editing = editing
         field = self.query_one("#plan-edit", Input)
-        field.placeholder = {"scene": "the scene's title", "new-scene": "the new scene's title",
-                             "name": "their name", "persona": "how they speak and think"}[editing.field]
+        field.placeholder = _(PLACEHOLDERS[editing.field])
         field.value = value
         field.focus()
 
@@ -222,5 +224,5 @@ class PlanEditor(Vertical):
     def stop_writing(self) -> None:
         """The writing failed: the plan may be edited and sent again."""
         self.writing = False
-        self.query_one("#plan-help", Static).update(plain(HELP, 300))
+        self.query_one("#plan-help", Static).update(plain(_(HELP), 300))
         self.show()

@@ -13,6 +13,7 @@ from textual.reactive import var
 from textual.widget import Widget
 
 from maic_tui import text_cells
+from maic_tui.i18n import N_, _
 from maic_tui.tui.plain import plain_block
 from maic_tui.tui.scene_widgets import CLASS, SceneWidget
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
-SHORT_ANSWER_PLACEHOLDER = "Type your answer, then Enter"
+SHORT_ANSWER_PLACEHOLDER = N_("Type your answer, then Enter")
 
 
 class RoomBody(Horizontal):
@@ -126,9 +127,9 @@ class RoomBody(Horizontal):
         """What the composer says when empty: a replay's progress, the class getting ready, a short answer's hint,
         the class's question to the learner, or how to ask."""
         cue, status = self.cue, self.lesson_status
-        prompt = (cue.prompt if cue is not None and cue.prompt else None) or DEFAULT_PLACEHOLDER
+        prompt = (cue.prompt if cue is not None and cue.prompt else None) or _(DEFAULT_PLACEHOLDER)
         if status is not None and status.question is not None and not status.question.options:
-            prompt = SHORT_ANSWER_PLACEHOLDER
+            prompt = _(SHORT_ANSWER_PLACEHOLDER)
         prompt = self.replay_progress or self.notice or prompt
         self.part(Composer).placeholder = plain_block(text_cells.cut(prompt, 300))  # a str placeholder: markup
 
@@ -198,6 +199,18 @@ class RoomBody(Horizontal):
             transcript.scroll_page_up()
         else:
             transcript.scroll_page_down()
+
+    def relabel(self) -> None:
+        """The interface's language changed: the labels set once are set again (the rest follows each frame)."""
+        roster = self.part(Roster)
+        roster.border_title = "" if roster.compact else _("Class")
+        roster.repaint()
+        trace = self.trace_panel()
+        if trace is not None:
+            trace.on_mount()
+            trace.show(self.the_class.view.decisions, again=True)
+        self.part(BoardPane).refresh_titles()
+        self._placeholder()
 
     def repaint(self) -> None:
         """Colours follow the theme's background."""

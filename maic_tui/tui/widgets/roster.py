@@ -13,17 +13,19 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import PersonaRequested
 from maic_tui.tui.plain import LABEL_CHARS
+from maic_tui.tui.role_names import role_name
 from maic_tui.tui.theming import agent_color
 
 if TYPE_CHECKING:
     from maic_tui.classroom.models import Agent
     from maic_tui.room.view import Status
 
-STATUS_MARK: dict[Status, str] = {"idle": "○ idle", "thinking": "◌ thinking…", "speaking": "● speaking"}
-MUTED_MARK = "⊘ muted"  # the learner muted this agent: the director does not pick it
+STATUS_MARK: dict[Status, str] = {"idle": N_("○ idle"), "thinking": N_("◌ thinking…"), "speaking": N_("● speaking")}
+MUTED_MARK = N_("⊘ muted")  # the learner muted this agent: the director does not pick it
 COMPACT_BELOW = 20  # columns: a narrower class list shows avatars and status marks only
 
 
@@ -49,21 +51,21 @@ class Roster(Vertical):
         yield self._list
 
     def on_mount(self) -> None:
-        self.border_title = "Class"
+        self.border_title = _("Class")
         self._list.add_options(Option(self.line(agent), id=agent.id) for agent in self.agents)
 
     def on_resize(self) -> None:
         compact = self.size.width < COMPACT_BELOW
         if compact != self.compact:
             self.compact = compact
-            self.border_title = "" if compact else "Class"
+            self.border_title = "" if compact else _("Class")
             self.repaint()
             self._director.update(self._director_line(self._deciding))
 
     def line(self, agent: Agent) -> Text:
         color = agent_color(self.app, agent.color)
         status = self.statuses[agent.id]
-        mark = MUTED_MARK if agent.id in self.muted else STATUS_MARK[status]
+        mark = _(MUTED_MARK if agent.id in self.muted else STATUS_MARK[status])
         line = Text(no_wrap=True, overflow="ellipsis")
         if self.compact:  # avatar, and the status mark in the agent's colour; a click still opens the card
             line.append(f"{one_line(agent.avatar, 4)} ")
@@ -75,10 +77,10 @@ class Roster(Vertical):
             return line
         line.append(f"{one_line(agent.avatar, 4)} ")
         line.append(one_line(agent.name, LABEL_CHARS), style=f"bold {color}" if agent.id not in self.muted else "dim")
-        line.append(f"\n   {agent.role}", style="dim")
+        line.append(f"\n   {role_name(agent.role)}", style="dim")
         line.append(f"  {mark}", style=color if status != "idle" else "dim")
         if agent.id == self.aloud:
-            line.append("  🔊 aloud", style=color)
+            line.append("  🔊 " + _("aloud"), style=color)
         return line
 
     def update_aloud(self, agent_id: str | None) -> None:
@@ -114,4 +116,4 @@ class Roster(Vertical):
     def _director_line(self, deciding: bool) -> Text:
         if self.compact:
             return Text("🎬 ◌" if deciding else "🎬", no_wrap=True)
-        return Text("🎬 Director · deciding…" if deciding else "🎬 Director · waiting", no_wrap=True)
+        return Text("🎬 " + (_("Director · deciding…") if deciding else _("Director · waiting")), no_wrap=True)

@@ -11,6 +11,7 @@ from textual.message import Message
 from textual.widgets import OptionList
 from textual.widgets.option_list import Option
 
+from maic_tui.i18n import N_, _
 from maic_tui.room.decision_detail import row
 from maic_tui.tui.messages import ForkRequested
 from maic_tui.tui.plain import plain
@@ -31,7 +32,7 @@ class TracePanel(OptionList):
         text-style: bold;
     }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Back", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", N_("Back"), show=False)]
 
     def __init__(self) -> None:
         super().__init__(id="trace")
@@ -39,10 +40,10 @@ class TracePanel(OptionList):
         self._decisions: SessionDecisions | None = None
 
     def on_mount(self) -> None:
-        self.border_title = "Director trace · Enter: details"
+        self.border_title = _("Director trace · Enter: details")
 
-    def show(self, decisions: SessionDecisions) -> None:
-        if decisions.version == self._version and self.option_count:
+    def show(self, decisions: SessionDecisions, again: bool = False) -> None:
+        if decisions.version == self._version and self.option_count and not again:
             return
         self._version, self._decisions = decisions.version, decisions
         at_end = self.highlighted is None or self.highlighted >= self.option_count - 1
@@ -55,7 +56,7 @@ class TracePanel(OptionList):
             # Content as it is (the line is made safe by ``row``): plain() would fold the columns' spacing.
             options += [Option(Content(row(turn, record)), id=f"{index}:{record.step}") for record in turn.records]
         if not options:
-            options.append(Option(plain("No decisions yet: the director decides once the learner speaks."),
+            options.append(Option(plain(_("No decisions yet: the director decides once the learner speaks.")),
                                   disabled=True))
         self.add_options(options)
         if at_end:
@@ -83,7 +84,7 @@ class TracePanel(OptionList):
             # for itself.
             self.post_message(ForkRequested(outcome[1]))
         elif outcome[0] == "message" and not self.screen.query_one(Transcript).show_message(outcome[1]):
-            self.notify("That message is no longer on screen: Ctrl+P “Full transcript” has it.")
+            self.notify(_("That message is no longer on screen: Ctrl+P “Full transcript” has it."))
 
     def action_leave(self) -> None:
         """Esc gives the keys back to the composer (the panel stays open)."""

@@ -15,6 +15,7 @@ from textual.containers import VerticalScroll
 from textual.widget import Widget
 from textual.widgets import Static
 
+from maic_tui.i18n import _
 from maic_tui.text_cells import cell_len, wrap
 from maic_tui.tui.theming import agent_color
 
@@ -142,7 +143,7 @@ class MessageView(Static):
         if entry.streaming:
             header.append("  …", style="dim")
         if entry.interrupted:
-            header.append("  ⏹ interrupted", style="bold italic")
+            header.append("  ⏹ " + _("interrupted"), style="bold italic")
         return header
 
 
@@ -236,6 +237,7 @@ class Transcript(VerticalScroll, can_focus=False):
         old = [self._widgets.pop(index) for index in sorted(self._widgets)[:excess]]
         self.remove_children(old)
         hidden = min(self._widgets)
-        self._earlier.update(Text(f"↑ {hidden} earlier entries — ctrl+p “Full transcript” shows everything",
+        earlier = _("{count} earlier entries — ctrl+p “Full transcript” shows everything").format(count=hidden)
+        self._earlier.update(Text(f"↑ {earlier}",
                                   style="dim italic"))
         self._earlier.display = True
