@@ -40,7 +40,7 @@ def speech(records: list[dict[str, Any]]) -> str:
 
 def test_the_demo_plays_the_project_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     records = play(capsys, "designer", "give me a hint", "here is my plan: near the gym", SITE_WORK, "done",
-                   "what should we measure?", SIZE_WORK, PLANTS_WORK)
+                   "what should we measure?", SIZE_WORK, PLANTS_WORK, "b", "they are local: used to wet and dry")
     assert events(records, "role_chosen")[0]["data"] == {"role": "Designer"}
     assert [e["data"]["issue"] for e in events(records, "issue_opened")] == ["site", "size", "plants"]
     verdicts = [(e["data"]["issue"], e["data"]["verdict"]) for e in events(records, "verdict")]
@@ -49,13 +49,17 @@ def test_the_demo_plays_the_project_end_to_end(capsys: pytest.CaptureFixture[str
     weak = events(records, "verdict")[0]["data"]
     assert "keeps the garden a safe distance from the building" in weak["missing"]
     assert [e["data"]["issue"] for e in events(records, "issue_done")] == ["site", "size", "plants"]
-    assert events(records, "project_done") and any(r["type"] == "lesson_end" for r in records)
+    assert events(records, "project_done")
+    scenes = [r["data"]["id"] for r in records if r["type"] == "scene"]
+    assert scenes == ["why", "how", "garden", "after", "check"]  # the lesson goes on after the project
+    end = next(r["data"] for r in records if r["type"] == "lesson_end")
+    assert end["score"] == end["maxScore"] == 2
     said = speech(records)
     assert "Which role will you take: Project lead" in said and "Follow the water" in said  # the intro; the first hint
     assert "How much roof drains to your spot" in said  # the next issue opened by its questions
     assert "That's the project" in said and "✓ Choose the site" in said
-    # the second submission is judged on the work said in the conversation since the issue opened
-    assert events(records, "submission")[1]["data"]["work"] == SITE_WORK
+    # the second submission is judged on all the learner said on the issue: the first submission and the talk
+    assert events(records, "submission")[1]["data"]["work"] == "near the gym\n" + SITE_WORK
 
 
 def test_done_without_work_is_asked_for_the_work_not_judged(capsys: pytest.CaptureFixture[str]) -> None:

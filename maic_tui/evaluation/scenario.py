@@ -14,12 +14,16 @@ expect = { first_role = "teacher", end_reason = "cue_user", no_repeat = true }
 A scenario written from a recorded session (``eval --from-session``) starts where that session was: ``scene`` (a
 scene id) and ``[[history]]`` (``who`` is "learner", "lesson" or an agent id; ``text``), and expects each
 decision of its turn (``decision = { 1 = ["reyes"], 2 = ["theo", "USER"] }``: step -> allowed choices).
+
+On a scene whose kind reads the learner's replies while it waits (a project), the turns are played there, as the
+lesson would: ``[[events]]`` are the scene's own records before them (``name`` and ``data``, as the log has
+them: a project's role chosen, issue opened), so a turn can be a hint request or a submission.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -74,6 +78,13 @@ class Said(Strict):
     text: str
 
 
+class SceneEvent(Strict):
+    """One of the scene's own records before the first turn (a project's ``role_chosen``, ``issue_opened``)."""
+
+    name: Annotated[str, Field(min_length=1)]
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
 class Turn(Strict):
     say: Annotated[str, Field(min_length=1)]
     expect: Expect = Expect()
@@ -89,6 +100,7 @@ class Scenario(Strict):
     threshold: Rate = 1.0
     scene: str | None = None  # the scene (its id) the class is on; default: the first
     history: list[Said] = Field(default_factory=list)  # the conversation before the first turn
+    events: list[SceneEvent] = Field(default_factory=list)  # the scene's own records before the first turn
     turns: Annotated[list[Turn], Field(min_length=1)]
 
 
