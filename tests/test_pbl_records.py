@@ -70,3 +70,28 @@ def test_a_project_turn_kept_as_a_scenario_is_played_where_the_project_waits(
     assert main(["eval", str(out), "--report", str(report)]) == 0
     capsys.readouterr()
     assert all(e["ok"] for s in json.loads(report.read_text())["scenarios"] for e in s["expectations"])
+
+
+def test_each_verdict_and_completed_issue_is_a_statement_and_each_issue_a_gradebook_column(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _run(capsys, "rain-garden", "--lesson", "--say", "designer", "--say", "done: near the gym", "--say",
+         "done: " + SITE, "--data-dir", str(tmp_path))
+    session = _sessions(capsys, tmp_path)[0]
+    out = tmp_path / "x.json"
+    assert main(["export", session, "--format", "xapi", "-o", str(out), "--data-dir", str(tmp_path)]) == 0
+    statements = json.loads(out.read_text(encoding="utf-8"))
+    issue = "https://maic-tui.invalid/xapi/classrooms/rain-garden/scenes/garden/issues/site"
+    about = [(s["verb"]["display"]["en-US"], s["result"].get("success")) for s in statements
+             if s["object"]["id"] == issue]
+    assert about == [("failed", False), ("passed", True), ("completed", None)]
+    failed = next(s for s in statements if s["verb"]["display"]["en-US"] == "failed")
+    assert "keeps the garden a safe distance" in failed["result"]["response"]
+    assert failed["context"]["contextActivities"]["parent"][0]["id"].endswith("/scenes/garden")
+    capsys.readouterr()
+    assert main(["report", "--format", "json", "--data-dir", str(tmp_path)]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["tasks"] == [{"id": "garden/site", "value": "done (2 verdicts)"}, {"id": "garden/size", "value": ""},
+                            {"id": "garden/plants", "value": ""}]
+    assert main(["report", "--format", "csv", "--data-dir", str(tmp_path)]) == 0
+    header, line = capsys.readouterr().out.splitlines()[:2]
+    assert header.endswith(",garden/site,garden/size,garden/plants") and line.endswith(",done (2 verdicts),,")

@@ -17,6 +17,8 @@ from maic_tui.log.records import (
     LessonEndRecord,
     QuizResultData,
     QuizResultRecord,
+    SceneEventData,
+    SceneEventRecord,
     SceneRecord,
     Timed,
 )
@@ -50,6 +52,12 @@ class Ended:
     end: LessonEndData
 
 
+@dataclass(frozen=True, slots=True)
+class Happened:
+    t: float
+    event: SceneEventData  # a scene kind's own record (a project's verdict, an issue done)
+
+
 @dataclass
 class SessionFacts:
     classroom: Classroom
@@ -57,6 +65,7 @@ class SessionFacts:
     answered: list[Answered] = field(default_factory=list)  # every graded answer (a retried question twice)
     asked: list[Asked] = field(default_factory=list)  # the learner's messages to the class
     ended: list[Ended] = field(default_factory=list)  # each time the lesson came to its end (again after a retry)
+    happened: list[Happened] = field(default_factory=list)  # the scene kinds' own records, in order
     last: float = 0.0  # the last record's time
 
     @property
@@ -96,6 +105,8 @@ def session_facts(classroom: Classroom, records: list[Timed]) -> SessionFacts:
                 facts.reached.append(Reached(item.t, *found))
         elif isinstance(record, LessonEndRecord):
             facts.ended.append(Ended(item.t, record.data))
+        elif isinstance(record, SceneEventRecord) and 0 <= record.data.scene < len(classroom.scenes):
+            facts.happened.append(Happened(item.t, record.data))
     return facts
 
 
@@ -103,7 +114,7 @@ def _to_the_class(records: list[Timed], at: int) -> bool:
     """A learner message the class answered (or was about to): not an answer to a quiz question (its result comes
     next) nor a word that only moved the lesson on ("go on", "retry": the lesson's next step comes next)."""
     following = (item.record.type for item in records[at + 1:] if item.record.type not in ("error", "interrupt"))
-    return next(following, None) not in ("quiz_result", "step", "scene", "lesson_end")
+    return next(following, None) not in ("quiz_result", "step", "scene", "lesson_end", "scene_event")
 
 
 def _scene_of(record: SceneRecord, scenes: dict[str, tuple[int, Scene]],
