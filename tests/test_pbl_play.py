@@ -151,3 +151,16 @@ def test_a_role_given_beforehand_is_taken_when_the_project_asks(capsys: pytest.C
     assert errors == ["--role 'astronaut' is not a role of this project (Project lead, Designer, Plant scout); "
                       "pick one"]
     assert [e["data"]["role"] for e in events(records, "role_chosen")] == ["Designer"]
+
+
+def test_the_judge_answers_when_addressed_without_judging(capsys: pytest.CaptureFixture[str]) -> None:
+    records = play(capsys, "designer", "@lin is the corner by the gym a good spot?")
+    talk = [r for r in records if r["type"] == "done"][-1]["data"]["directorTrace"]
+    assert (talk[0]["path"], talk[0]["final"]) == ("trigger", "lin")
+    assert not events(records, "submission") and not events(records, "verdict")
+
+
+def test_a_submission_is_said_at_the_start_of_a_message_only(capsys: pytest.CaptureFixture[str]) -> None:
+    records = play(capsys, "designer", "we could be done by Friday if the downpipe spot works",
+                   "finished: " + SITE_WORK)
+    assert [e["data"]["body"] for e in events(records, "submission")] == [SITE_WORK]

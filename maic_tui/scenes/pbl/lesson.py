@@ -14,6 +14,7 @@ from maic_tui.events import ErrorData, ErrorEvent
 from maic_tui.live.lesson_parts import LessonStage, Played
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import SceneEventData
+from maic_tui.orchestration.routing.mentions import addressed_agent, mentioned_agent
 from maic_tui.scenes.pbl.judging import ask_judge
 from maic_tui.scenes.pbl.model import Issue, PblScene, Role
 from maic_tui.scenes.pbl.records import (
@@ -31,7 +32,7 @@ from maic_tui.scenes.pbl.records import (
 )
 from maic_tui.text_safety import one_line
 
-SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?|ready)\b[\s:,.!-]*"
+SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?)\b[\s:,.!-]*"
                     r"|^\s*(?:here\s+is|here'?s|this\s+is)\s+(?:my|our)\s+(?:plan|work|design|answer|list|proposal)"
                     r"\b[\s:,.!-]*", re.IGNORECASE)
 HINT = re.compile(r"\b(?:hint|clue|stuck|help\s+me|give\s+me\s+a\s+tip|no\s+idea)\b", re.IGNORECASE)
@@ -78,8 +79,12 @@ async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
     hint = HINT.search(text) is not None
     if not hint:
         yield lesson.session.record(record(step.scene, WORK, {"issue": issue.id, "text": text}))
+    # the agent the learner names opens the turn (the judge too: addressed, they answer; else they wait)
+    agents = [a for a in lesson.session.classroom.agents if a.id not in lesson.session.context.settings.muted]
+    named = mentioned_agent(agents, text) if text.lstrip().startswith("@") else addressed_agent(agents, text)
     call = LessonCall("scene", _request(scene, project, issue, text, "hint" if hint else "talk"), step.scene,
-                      topic=issue.title, moment="hint" if hint else "talk", subject=issue.id, said=text)
+                      topic=issue.title, moment="hint" if hint else "talk", subject=issue.id, said=text,
+                      opener=named)
     async for record_ in lesson.turn(call):
         yield record_
 
