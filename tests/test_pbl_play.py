@@ -164,3 +164,16 @@ def test_a_submission_is_said_at_the_start_of_a_message_only(capsys: pytest.Capt
     records = play(capsys, "designer", "we could be done by Friday if the downpipe spot works",
                    "finished: " + SITE_WORK)
     assert [e["data"]["body"] for e in events(records, "submission")] == [SITE_WORK]
+
+
+def test_a_contradictory_verdict_is_asked_again_and_never_marks_the_issue_done(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    both = json.dumps({"issue": "site", "verdict": "complete", "missing": ["landmark"], "comment": "needs_revision"})
+    nothing = json.dumps({"issue": "site", "verdict": "needs_revision", "missing": [], "comment": "no"})
+    records = play(capsys, "designer", "done: " + SITE_WORK, extra=("--model", _judge_script(tmp_path,
+                                                                                           [both, nothing])))
+    assert [e["data"]["fallback"] for e in events(records, "verdict")] == [True]
+    assert not events(records, "issue_done")
+    errors = [r["data"]["message"] for r in records if r["type"] == "error"]
+    assert any("a complete verdict has nothing missing" in e for e in errors)
+    assert any("a needs_revision verdict must say what is missing" in e for e in errors)

@@ -43,7 +43,7 @@ async def test_one_issue_goes_through_to_a_structured_verdict(server_url: str) -
         records += [r async for r in lesson_reply(player, reply)]
     took = time.perf_counter() - started
     print(f"one issue, role to verdict, on SmolLM2-135M: {took:.1f} s")
-    print("verdicts and errors:", [r.data for r in records if r.type in ("error", "scene_event")])
+    print("the project's records and the errors:", [r.data for r in records if r.type in ("error", "scene_event")])
     happened = [r.data for r in records if isinstance(r, SceneEventRecord)]
     assert [e.name for e in happened][:3] == ["role_chosen", "issue_opened", "submission"]
     verdicts = [read_verdict(e.data) for e in happened if e.name == "verdict"]
