@@ -137,7 +137,9 @@ def test_every_sample_is_a_lesson_that_the_demo_plays_offline_to_its_end(
         assert {q.type for q in questions} & {"single", "multiple"} and "short_answer" in {q.type for q in questions}
         discussions += sum(step.kind == "discussion" for s in room.scenes for step in s.script)
         # a pause and a discussion each wait for the learner: "go on" passes them
-        waits = sum(step.kind in ("pause", "discussion") for scene in room.scenes for step in scene.script)
+        # (a scene that waits without a script, as a project does, is passed the same way)
+        waits = sum(step.kind in ("pause", "discussion") for i, scene in enumerate(room.scenes)
+                    for step in scene.steps(i))
         answers = ["go on"] * waits + [", ".join(q.answer) for q in questions]
         assert main(["run", name, "--lesson", *[arg for a in answers for arg in ("--say", a)]]) == 0
         records = _records(capsys.readouterr().out)

@@ -16,8 +16,8 @@ SAMPLE = Path(__file__).parents[1] / "maic_tui" / "data" / "sample_classrooms" /
 
 def test_the_rain_garden_sample_is_a_project_of_three_issues() -> None:
     classroom = load_classroom("rain-garden")
-    scene = classroom.scenes[0]
-    assert isinstance(scene, PblScene)
+    scene = next(scene for scene in classroom.scenes if scene.type == "pbl")
+    assert isinstance(scene, PblScene) and scene.id == "garden"
     assert [issue.id for issue in scene.issues] == ["site", "size", "plants"]
     assert scene.role("designer") is not None and scene.role("nobody") is None
     steps = scene.steps(0)
@@ -34,10 +34,10 @@ def test_unknown_agents_roles_and_issues_are_problem_lines_naming_the_field(
     code, problems = validate(tmp_path, text, capsys)
     assert code == 2
     joined = "\n".join(problems)
-    assert "scenes[0].issues[0].judge: 'linn' is not an agent of this classroom" in joined
-    assert "scenes[0].issues[1].participants[0]: 'ghost' is not an agent" in joined
-    assert "scenes[0].issues[2].owner: 'Gardener' is not a role of this project" in joined
-    assert "scenes[0].issues[1].id: duplicate issue id 'site'" in joined
+    assert "scenes[2].issues[0].judge: 'linn' is not an agent of this classroom" in joined
+    assert "scenes[2].issues[1].participants[0]: 'ghost' is not an agent" in joined
+    assert "scenes[2].issues[2].owner: 'Gardener' is not a role of this project" in joined
+    assert "scenes[2].issues[1].id: duplicate issue id 'site'" in joined
 
 
 def test_a_project_without_issues_or_with_a_script_is_refused(tmp_path: Path,

@@ -40,7 +40,7 @@ def speech(records: list[dict[str, Any]]) -> str:
 
 def test_the_demo_plays_the_project_end_to_end(capsys: pytest.CaptureFixture[str]) -> None:
     records = play(capsys, "designer", "give me a hint", "here is my plan: near the gym", SITE_WORK, "done",
-                   "what should we measure?", SIZE_WORK, PLANTS_WORK)
+                   "what should we measure?", SIZE_WORK, PLANTS_WORK, "b", "they are local: used to wet and dry")
     assert events(records, "role_chosen")[0]["data"] == {"role": "Designer"}
     assert [e["data"]["issue"] for e in events(records, "issue_opened")] == ["site", "size", "plants"]
     verdicts = [(e["data"]["issue"], e["data"]["verdict"]) for e in events(records, "verdict")]
@@ -49,13 +49,17 @@ def test_the_demo_plays_the_project_end_to_end(capsys: pytest.CaptureFixture[str
     weak = events(records, "verdict")[0]["data"]
     assert "keeps the garden a safe distance from the building" in weak["missing"]
     assert [e["data"]["issue"] for e in events(records, "issue_done")] == ["site", "size", "plants"]
-    assert events(records, "project_done") and any(r["type"] == "lesson_end" for r in records)
+    assert events(records, "project_done")
+    scenes = [r["data"]["id"] for r in records if r["type"] == "scene"]
+    assert scenes == ["why", "how", "garden", "after", "check"]  # the lesson goes on after the project
+    end = next(r["data"] for r in records if r["type"] == "lesson_end")
+    assert end["score"] == end["maxScore"] == 2
     said = speech(records)
     assert "Which role will you take: Project lead" in said and "Follow the water" in said  # the intro; the first hint
     assert "How much roof drains to your spot" in said  # the next issue opened by its questions
     assert "That's the project" in said and "✓ Choose the site" in said
-    # the second submission is judged on the work said in the conversation since the issue opened
-    assert events(records, "submission")[1]["data"]["work"] == SITE_WORK
+    # the second submission is judged on all the learner said on the issue: the first submission and the talk
+    assert events(records, "submission")[1]["data"]["work"] == "near the gym\n" + SITE_WORK
 
 
 def test_done_without_work_is_asked_for_the_work_not_judged(capsys: pytest.CaptureFixture[str]) -> None:
@@ -147,3 +151,29 @@ def test_a_role_given_beforehand_is_taken_when_the_project_asks(capsys: pytest.C
     assert errors == ["--role 'astronaut' is not a role of this project (Project lead, Designer, Plant scout); "
                       "pick one"]
     assert [e["data"]["role"] for e in events(records, "role_chosen")] == ["Designer"]
+
+
+def test_the_judge_answers_when_addressed_without_judging(capsys: pytest.CaptureFixture[str]) -> None:
+    records = play(capsys, "designer", "@lin is the corner by the gym a good spot?")
+    talk = [r for r in records if r["type"] == "done"][-1]["data"]["directorTrace"]
+    assert (talk[0]["path"], talk[0]["final"]) == ("trigger", "lin")
+    assert not events(records, "submission") and not events(records, "verdict")
+
+
+def test_a_submission_is_said_at_the_start_of_a_message_only(capsys: pytest.CaptureFixture[str]) -> None:
+    records = play(capsys, "designer", "we could be done by Friday if the downpipe spot works",
+                   "finished: " + SITE_WORK)
+    assert [e["data"]["body"] for e in events(records, "submission")] == [SITE_WORK]
+
+
+def test_a_contradictory_verdict_is_asked_again_and_never_marks_the_issue_done(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    both = json.dumps({"issue": "site", "verdict": "complete", "missing": ["landmark"], "comment": "needs_revision"})
+    nothing = json.dumps({"issue": "site", "verdict": "needs_revision", "missing": [], "comment": "no"})
+    records = play(capsys, "designer", "done: " + SITE_WORK, extra=("--model", _judge_script(tmp_path,
+                                                                                           [both, nothing])))
+    assert [e["data"]["fallback"] for e in events(records, "verdict")] == [True]
+    assert not events(records, "issue_done")
+    errors = [r["data"]["message"] for r in records if r["type"] == "error"]
+    assert any("a complete verdict has nothing missing" in e for e in errors)
+    assert any("a needs_revision verdict must say what is missing" in e for e in errors)

@@ -20,6 +20,8 @@ def _new_arguments(new: argparse.ArgumentParser) -> None:
                      help=_("lesson scenes before the quiz (1-8, default 3)"))
     new.add_argument("--language", default="en", metavar="CODE", help=_("the lesson's language (default en)"))
     new.add_argument("-o", "--output", default=None, metavar="FILE", help=_("where to write it (default: TOPIC.toml)"))
+    new.add_argument("--project", action="store_true",
+                     help=_("add a team project after the slides: roles, issues, a question agent and a judge"))
     new.add_argument("--review", action="store_true",
                      help=_("stop after the outline and open it in your editor; generation goes on from it as saved"))
     add_model_flags(new)
@@ -34,7 +36,7 @@ def _new(args: argparse.Namespace) -> int:
 
         return run_new(args.topic, model_flags(args), material_path=args.material, agents=args.agents,
                        scenes=args.scenes, language=args.language, output=args.output, stop=stop,
-                       review=args.review, data=args.data_dir)
+                       review=args.review, data=args.data_dir, project=args.project)
 
 
 NEW = Command("new", N_("generate a classroom file on a topic with a real model"), _new_arguments, _new)

@@ -71,6 +71,12 @@ def scenario_text(info: SessionInfo, records: list[Timed], turn: int, classroom:
         worked.append(tomlkit.item(change))
     if len(worked):
         document["worked"] = worked
+    events = tomlkit.aot()
+    for event in rebuilt.view.scene_events:
+        if event.scene == rebuilt.scene_index:  # the scene's own records: the turn is played where it waits
+            events.append(tomlkit.item({"name": event.name, "data": event.data}))
+    if events:
+        document["events"] = events
     decisions = {str(record.step): [record.final] for record in done.data.director_trace}
     turns = tomlkit.aot()
     turns.append(tomlkit.item({"say": said.data.text, "expect": {"decision": decisions}}))

@@ -14,11 +14,12 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.evaluation.expectations import Verdict, check
 from maic_tui.evaluation.scenario import Scenario, check_against, load_scenario, relative_to
 from maic_tui.evaluation.stopping import StopRequest
-from maic_tui.events import DoneEvent, Event, TraceRecord
+from maic_tui.events import EVENT_TYPES, DoneEvent, Event, TraceRecord
 from maic_tui.live.driver import TurnDriver
+from maic_tui.live.lesson_parts import kind_lesson
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
-from maic_tui.log.records import LearnerRecord, Record
+from maic_tui.log.records import Record, SceneEventData
 from maic_tui.orchestration.graph.conversation import HistoryEntry
 from maic_tui.scenes.base import SceneChangeError
 from maic_tui.scenes.live_state import SceneChange
@@ -101,12 +102,15 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Pla
     session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
     start_where(session, scenario, classroom)
     driver = TurnDriver(classroom)
-    driver.attach(session, with_lesson=False)  # a scenario's turns are Q&A
+    waiting = waiting_step(session)
+    driver.attach(session, with_lesson=waiting is not None)  # Q&A, unless the scene's kind reads the turns
+    if waiting is not None:
+        session.cursor.wait_at(*waiting)
     events: list[Event] = []
     problems: list[str] = []
 
     def seen(record: Record) -> None:
-        if not isinstance(record, LearnerRecord):  # a Q&A turn's other records are the protocol's events
+        if record.type in EVENT_TYPES:  # a turn's other records are the protocol's events
             events.append(cast(Event, record))
 
     driver.on_record, driver.on_problem = seen, problems.append
@@ -125,8 +129,18 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Pla
     return played
 
 
+def waiting_step(session: ClassroomSession) -> tuple[int, int] | None:
+    """The step of the scene the class is on where its kind reads the learner's replies (a project's), if any."""
+    index = session.context.scene_index
+    scenes = session.classroom.scenes
+    part = kind_lesson(scenes[index].type) if 0 <= index < len(scenes) else None
+    steps = session.cursor.scenes[index] if part is not None else []
+    return next(((index, step.index) for step in steps if step.waits and part is not None and part.takes(step)),
+                None)
+
+
 def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classroom) -> None:
-    """The conversation before the scenario's turns, and the scene the class is on."""
+    """The conversation before the scenario's turns, the scene the class is on and that scene's own records."""
     if scenario.scene is not None:
         index = next((i for i, scene in enumerate(classroom.scenes) if scene.id == scenario.scene), None)
         if index is None:
@@ -149,6 +163,10 @@ def start_where(session: ClassroomSession, scenario: Scenario, classroom: Classr
                                                 [SceneChange(worked.verb, worked.target, worked.value)], worked.by)
         except SceneChangeError as exc:
             raise ValueError(f"worked[{number}]: {exc}") from None
+    scene = session.context.scene_index
+    kind = classroom.scenes[scene].type if 0 <= scene < len(classroom.scenes) else ""
+    session.scene_events += [SceneEventData(scene=scene, kind=kind, name=event.name, data=event.data)
+                             for event in scenario.events]
 
 
 def run_scenarios(runs: list[ScenarioRun], repeat: int, options: ModelOptions,

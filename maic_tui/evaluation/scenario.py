@@ -15,12 +15,16 @@ A scenario written from a recorded session (``eval --from-session``) starts wher
 scene id), ``[[history]]`` (``who`` is "learner", "lesson" or an agent id; ``text``) and ``[[worked]]`` (each
 change made to a scene's widget: ``scene``, ``verb``, ``target``, ``value``, ``by``), and expects each
 decision of its turn (``decision = { 1 = ["reyes"], 2 = ["theo", "USER"] }``: step -> allowed choices).
+
+On a scene whose kind reads the learner's replies while it waits (a project), the turns are played there, as the
+lesson would: ``[[events]]`` are the scene's own records before them (``name`` and ``data``, as the log has
+them: a project's role chosen, issue opened), so a turn can be a hint request or a submission.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, ValidationError
 
@@ -85,6 +89,13 @@ class Worked(Strict):
     by: str = "the learner"
 
 
+class SceneEvent(Strict):
+    """One of the scene's own records before the first turn (a project's ``role_chosen``, ``issue_opened``)."""
+
+    name: Annotated[str, Field(min_length=1)]
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
 class Turn(Strict):
     say: Annotated[str, Field(min_length=1)]
     expect: Expect = Expect()
@@ -101,6 +112,7 @@ class Scenario(Strict):
     scene: str | None = None  # the scene (its id) the class is on; default: the first
     history: list[Said] = Field(default_factory=list)  # the conversation before the first turn
     worked: list[Worked] = Field(default_factory=list)  # the widgets as they were worked before the first turn
+    events: list[SceneEvent] = Field(default_factory=list)  # the scene's own records before the first turn
     turns: Annotated[list[Turn], Field(min_length=1)]
 
 

@@ -19,6 +19,8 @@ from maic_tui.log.records import (
     LessonEndRecord,
     QuizResultData,
     QuizResultRecord,
+    SceneEventData,
+    SceneEventRecord,
     SceneRecord,
     Timed,
 )
@@ -61,6 +63,12 @@ class Ended:
     end: LessonEndData
 
 
+@dataclass(frozen=True, slots=True)
+class Happened:
+    t: float
+    event: SceneEventData  # a scene kind's own record (a project's verdict, an issue done)
+
+
 @dataclass
 class SessionFacts:
     classroom: Classroom
@@ -69,6 +77,7 @@ class SessionFacts:
     asked: list[Asked] = field(default_factory=list)  # the learner's messages to the class
     ended: list[Ended] = field(default_factory=list)  # each time the lesson came to its end (again after a retry)
     worked: list[Worked] = field(default_factory=list)  # every change the learner made to a widget
+    happened: list[Happened] = field(default_factory=list)  # the scene kinds' own records, in order
     last: float = 0.0  # the last record's time
 
     @property
@@ -111,6 +120,8 @@ def session_facts(classroom: Classroom, records: list[Timed]) -> SessionFacts:
         elif isinstance(record, InteractionRecord):
             index = record.data.scene if 0 <= record.data.scene < len(classroom.scenes) else None
             facts.worked.append(Worked(item.t, index, record.data))
+        elif isinstance(record, SceneEventRecord) and 0 <= record.data.scene < len(classroom.scenes):
+            facts.happened.append(Happened(item.t, record.data))
     return facts
 
 
@@ -118,7 +129,7 @@ def _to_the_class(records: list[Timed], at: int) -> bool:
     """A learner message the class answered (or was about to): not an answer to a quiz question (its result comes
     next) nor a word that only moved the lesson on ("go on", "retry": the lesson's next step comes next)."""
     following = (item.record.type for item in records[at + 1:] if item.record.type not in ("error", "interrupt"))
-    return next(following, None) not in ("quiz_result", "step", "scene", "lesson_end")
+    return next(following, None) not in ("quiz_result", "step", "scene", "lesson_end", "scene_event")
 
 
 def _scene_of(record: SceneRecord, scenes: dict[str, tuple[int, Scene]],

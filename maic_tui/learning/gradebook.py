@@ -17,12 +17,13 @@ from typing import Any, Literal
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
-from maic_tui.learning.facts import session_facts
+from maic_tui.learning.facts import SessionFacts, session_facts
+from maic_tui.learning.scene_kinds import kind_learning
 from maic_tui.log.records import SessionInfo
 from maic_tui.log.store import LogStore
 from maic_tui.text_safety import one_line
 
-READS = ("scene", "quiz_result", "lesson_end")  # all a row needs of a session's records
+READS = ("scene", "quiz_result", "lesson_end", "scene_event")  # all a row needs of a session's records
 SessionKind = Literal["learner", "fork", "simulated"]
 
 
@@ -31,6 +32,14 @@ class QuestionMark:
     id: str
     earned: int | None  # None: not answered
     points: int
+
+
+@dataclass(frozen=True, slots=True)
+class TaskMark:
+    """A column a scene kind brings (a project's issue) and its value ("" when nothing happened)."""
+
+    id: str
+    value: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +58,7 @@ class GradeRow:
     possible: int
     percentage: float | None  # None: no points to earn
     completed: bool
+    tasks: list[TaskMark]  # the scene kinds' own columns (a project's issues)
 
 
 def classroom_name(recorded: str) -> str:
@@ -81,8 +91,20 @@ def gradebook(data_dir: Path, classroom: str | None = None, every_kind: bool = F
             info.id, name, kept.title, info.learner or kept.learner.nickname, kind,
             datetime.fromtimestamp(info.started).astimezone().isoformat(timespec="seconds"), round(last, 2),
             len(facts.reached), len(kept.scenes), marks, earned, possible,
-            round(100 * earned / possible, 1) if possible else None, facts.completed))
+            round(100 * earned / possible, 1) if possible else None, facts.completed, _tasks(kept, facts)))
     return rows
+
+
+def _tasks(classroom: Classroom, facts: SessionFacts) -> list[TaskMark]:
+    marks = []
+    for index, scene in enumerate(classroom.scenes):
+        part = kind_learning(scene.type)
+        if part is None:
+            continue
+        cells = part.cells(scene, [h.event for h in facts.happened if h.event.scene == index])
+        # named under their scene, so a project's issue never shares a name with a quiz question
+        marks += [TaskMark(f"{scene.id}/{column}", cells.get(column, "")) for column in part.columns(scene)]
+    return marks
 
 
 @lru_cache(maxsize=64)
@@ -103,11 +125,13 @@ def as_csv(rows: list[GradeRow]) -> str:
     columns = _question_columns(rows)
     several = len({row.classroom for row in rows}) > 1
     names = [f"{c}:{q}" if several else q for c, q in columns]
+    task_columns = list(dict.fromkeys((row.classroom, task.id) for row in rows for task in row.tasks))
+    tasks = [f"{c}:{t}" if several else t for c, t in task_columns]
     out = io.StringIO()
     writer = _InertWriter(csv.writer(out, lineterminator="\r\n"))  # headers too: they carry classroom names
     writer.writerow(["session", "classroom", "title", "learner", "kind", "started", "duration_s", "scenes_reached",
                      "scenes", *(f"{name} {part}" for name in names for part in ("earned", "points")),
-                     "total", "possible", "percentage", "completed"])
+                     "total", "possible", "percentage", "completed", *tasks])
     for row in rows:
         marks = {(row.classroom, mark.id): mark for mark in row.questions}
         cells: list[object] = [_cell(row.session), _cell(row.classroom), _cell(row.title), _cell(row.learner),
@@ -117,6 +141,8 @@ def as_csv(rows: list[GradeRow]) -> str:
             cells += ["" if mark is None or mark.earned is None else mark.earned, "" if mark is None else mark.points]
         cells += [row.total, row.possible, "" if row.percentage is None else row.percentage,
                   "yes" if row.completed else "no"]
+        values = {(row.classroom, task.id): task.value for task in row.tasks}
+        cells += [values.get(column, "") for column in task_columns]
         writer.writerow(cells)
     return out.getvalue()
 
@@ -149,7 +175,9 @@ def as_markdown(rows: list[GradeRow]) -> str:
     for name in dict.fromkeys(row.classroom for row in rows):
         mine = [row for row in rows if row.classroom == name]
         questions = [q for c, q in _question_columns(mine)]
-        head = ["session", "learner", "kind", "started", "time", "scenes", *questions, "total", "%", "completed"]
+        tasks = list(dict.fromkeys(task.id for row in mine for task in row.tasks))
+        head = ["session", "learner", "kind", "started", "time", "scenes", *questions, "total", "%", "completed",
+                *tasks]
         lines = [f"## {_md(mine[0].title)} ({_md(name)})", "", "| " + " | ".join(map(_md, head)) + " |",
                  "|" + "---|" * len(head)]
         for row in mine:
@@ -157,7 +185,8 @@ def as_markdown(rows: list[GradeRow]) -> str:
             cells = [row.session, row.learner, row.kind, row.started[:16].replace("T", " "), _minutes(row.duration),
                      f"{row.scenes_reached}/{row.scenes}",
                      *(_mark(marks.get(q)) for q in questions), f"{row.total}/{row.possible}",
-                     "" if row.percentage is None else f"{row.percentage:g}", "yes" if row.completed else "no"]
+                     "" if row.percentage is None else f"{row.percentage:g}", "yes" if row.completed else "no",
+                     *({t.id: t.value for t in row.tasks}.get(task, "") for task in tasks)]
             lines.append("| " + " | ".join(map(_md, cells)) + " |")
         parts.append("\n".join(lines))
     return "\n\n".join(parts) + "\n"

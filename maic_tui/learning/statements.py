@@ -23,6 +23,7 @@ from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.classroom.quiz import option_lines
 from maic_tui.learning.config import Account, LearnerConfig
 from maic_tui.learning.facts import Answered, SessionFacts, Worked
+from maic_tui.learning.scene_kinds import kind_learning
 from maic_tui.log.records import SessionInfo
 
 Statement = dict[str, Any]
@@ -148,6 +149,15 @@ class _Builder:
             timed.append((asked.t, 1, self.statement(asked.t, "asked", where, self.course() if scene else None,
                                                      {"response": asked.text})))
         timed += [(worked.t, 1, self.interacted(worked)) for worked in facts.worked]
+        for happened in facts.happened:
+            scene = self.classroom.scenes[happened.event.scene]
+            part = kind_learning(scene.type)
+            for told in part.told(scene, happened.event) if part is not None else []:
+                target = {"objectType": "Activity",
+                          "id": f"{self.scene(scene)['id']}/{told.activity}",
+                          "definition": {"name": self.names(told.name), "type": ACTIVITIES + told.kind}}
+                timed.append((happened.t, 1, self.statement(happened.t, told.verb, target, self.scene(scene),
+                                                            told.result)))
         for ended in facts.ended:
             result: dict[str, Any] = {"completion": True, "duration": duration(ended.t)}
             if ended.end.max_score > 0:

@@ -78,6 +78,10 @@ class LessonCursor:
         elif at is not None and 0 <= at[0] < len(self.scenes) and 0 <= at[1] < len(self.scenes[at[0]]):
             (self.scene, self.index), self.phase = at, Phase.LIVE
 
+    def wait_at(self, scene: int, index: int) -> None:
+        """The lesson waits at this step, as if it had just been played (a scenario played where a scene waits)."""
+        self.scene, self.index, self.phase = scene, index, Phase.WAITING
+
     def start(self) -> Step | None:
         """Begin (or go on after a resume) at the cursor's step."""
         if self.phase == Phase.IDLE:

@@ -50,6 +50,13 @@ class KindLesson(Protocol):
         """The records of the reply read (already recorded as the learner's message) and the lesson moved on."""
 
 
+def waiting_line(kind: str) -> Callable[[LessonStage, Step], str | None] | None:
+    """What a kind's waiting step says now, in place of its prompt (its lesson part's ``waiting_line(lesson,
+    step)``, if it has one: a resumed project says where it stands instead of asking for a role again)."""
+    part = scene_part(kind, "lesson")
+    return cast(Callable[[LessonStage, Step], str | None], getattr(part, "waiting_line", None))
+
+
 def arrived(kind: str) -> Callable[[LessonStage, Step], Played] | None:
     """What a kind plays once the lesson waits at a step it takes, before the learner says anything (its lesson
     part's ``arrived(lesson, step)``, if it has one: a project takes the role given beforehand)."""

@@ -29,7 +29,7 @@ from maic_tui.events import (
 )
 from maic_tui.i18n import translator
 from maic_tui.live.lesson_cursor import LessonCursor
-from maic_tui.live.lesson_parts import arrived, kind_lesson
+from maic_tui.live.lesson_parts import arrived, kind_lesson, waiting_line
 from maic_tui.live.lesson_talk import (
     Pacing,
     asks_learner,
@@ -169,7 +169,9 @@ class LessonPlayer:
                     self._done(step)
             case "pause":
                 assert step.script is not None
-                prompt = step.script.prompt or "Take a moment. Anything to ask before we go on?"
+                own = waiting_line(self.session.classroom.scenes[step.scene].type)
+                prompt = (own(self, step) if own is not None else None) or step.script.prompt or \
+                    "Take a moment. Anything to ask before we go on?"
                 agent = self.session.classroom.agent(step.script.agent or "") or self.lead()
                 finished = True
                 async for record in self.say(agent, [ScriptStep(agent=agent.id, say=prompt)]):

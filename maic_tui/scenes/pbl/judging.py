@@ -58,6 +58,8 @@ def read_verdict(raw: str, issue: Issue) -> Verdict:
         raise ValueError(f"that verdict is for issue {verdict.issue!r}; judge issue {issue.id!r}")
     if verdict.verdict == "needs_revision" and not any(m.strip() for m in verdict.missing):
         raise ValueError("a needs_revision verdict must say what is missing")
+    if verdict.verdict == "complete" and any(m.strip() for m in verdict.missing):
+        raise ValueError("a complete verdict has nothing missing; answer needs_revision if something is")
     return verdict
 
 

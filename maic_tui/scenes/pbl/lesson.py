@@ -8,11 +8,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from maic_tui.classroom.answer_reading import GO_ON
 from maic_tui.classroom.lesson import ScriptStep, Step
 from maic_tui.events import ErrorData, ErrorEvent
 from maic_tui.live.lesson_parts import LessonStage, Played
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import SceneEventData
+from maic_tui.orchestration.routing.mentions import addressed_agent, mentioned_agent
 from maic_tui.scenes.pbl.judging import ask_judge
 from maic_tui.scenes.pbl.model import Issue, PblScene, Role
 from maic_tui.scenes.pbl.records import (
@@ -30,7 +32,7 @@ from maic_tui.scenes.pbl.records import (
 )
 from maic_tui.text_safety import one_line
 
-SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?|ready)\b[\s:,.!-]*"
+SUBMIT = re.compile(r"^\s*(?:i'?m\s+|i\s+am\s+|we'?re\s+)?(?:done|finished|submit(?:ting)?)\b[\s:,.!-]*"
                     r"|^\s*(?:here\s+is|here'?s|this\s+is)\s+(?:my|our)\s+(?:plan|work|design|answer|list|proposal)"
                     r"\b[\s:,.!-]*", re.IGNORECASE)
 HINT = re.compile(r"\b(?:hint|clue|stuck|help\s+me|give\s+me\s+a\s+tip|no\s+idea)\b", re.IGNORECASE)
@@ -51,6 +53,15 @@ def project_of(lesson: LessonStage, step: Step) -> tuple[PblScene, ProjectState,
 
 async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
     scene, project, events = project_of(lesson, step)
+    if GO_ON.match(text):  # the learner leaves the project as it stands, as F7 would: the lesson goes on
+        lead = lesson.lead()
+        line = f"We'll leave “{scene.project.title}” here for now; you can come back to it with F5."
+        async for record_ in lesson.say(lead, [ScriptStep(agent=lead.id, say=line)]):
+            yield record_
+        lesson.cursor.answered()
+        async for record_ in lesson.moved():
+            yield record_
+        return
     if project.role is None:
         async for record_ in _pick_role(lesson, step.scene, scene, text):
             yield record_
@@ -68,8 +79,12 @@ async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
     hint = HINT.search(text) is not None
     if not hint:
         yield lesson.session.record(record(step.scene, WORK, {"issue": issue.id, "text": text}))
+    # the agent the learner names opens the turn (the judge too: addressed, they answer; else they wait)
+    agents = [a for a in lesson.session.classroom.agents if a.id not in lesson.session.context.settings.muted]
+    named = mentioned_agent(agents, text) if text.lstrip().startswith("@") else addressed_agent(agents, text)
     call = LessonCall("scene", _request(scene, project, issue, text, "hint" if hint else "talk"), step.scene,
-                      topic=issue.title, moment="hint" if hint else "talk", subject=issue.id, said=text)
+                      topic=issue.title, moment="hint" if hint else "talk", subject=issue.id, said=text,
+                      opener=named)
     async for record_ in lesson.turn(call):
         yield record_
 
@@ -115,8 +130,10 @@ async def _open(lesson: LessonStage, index: int, scene: PblScene, issue: Issue, 
 
 async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: Issue, body: str,
                       events: Sequence[SceneEventData]) -> Played:
-    earlier = [str(e.data.get("text", "")) for e in events if e.name == WORK and e.data.get("issue") == issue.id]
-    work = "\n".join(part for part in (*earlier, body.strip()) if part.strip())
+    # the work is all the learner said on the issue: their words to the team and what came with each submission
+    earlier = [str(e.data.get("text" if e.name == WORK else "body", "")) for e in events
+               if e.name in (WORK, SUBMITTED) and e.data.get("issue") == issue.id]
+    work = "\n".join(dict.fromkeys(part.strip() for part in (*earlier, body) if part.strip()))
     if not work:  # "done" with nothing to judge: asked for the work, not judged
         asker = lesson.session.classroom.agent(issue.question_agent) or lesson.lead()
         line = (f"Before {_name(lesson, issue.judge)} can judge “{issue.title}”, show your work: write your plan, "
@@ -125,7 +142,8 @@ async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: I
             yield record_
         return
     session = lesson.session
-    yield session.record(record(index, SUBMITTED, {"issue": issue.id, "work": session.context.redact(work)}))
+    yield session.record(record(index, SUBMITTED, {"issue": issue.id, "work": session.context.redact(work),
+                                                   "body": session.context.redact(body.strip())}))
     verdict, problems = await ask_judge(session.context.client, scene, index, issue, _name(lesson, issue.judge),
                                         work, session.classroom.language)
     for problem in problems:
@@ -200,3 +218,13 @@ async def arrived(lesson: LessonStage, step: Step) -> Played:
         return
     async for record_ in _pick_role(lesson, step.scene, scene, given):
         yield record_
+
+
+def waiting_line(lesson: LessonStage, step: Step) -> str | None:
+    """Once a role is chosen (a resumed project), the project says where it stands instead of asking again."""
+    scene, project, _ = project_of(lesson, step)
+    issue = scene.issue(project.active or "")
+    if project.role is None or issue is None:
+        return None
+    return (f"We're on “{issue.title}”, {project.role}. Talk it through with the team, ask for a hint, or submit "
+            "your work when it's ready.")
