@@ -19,6 +19,8 @@ def _new_arguments(new: argparse.ArgumentParser) -> None:
                      help="lesson scenes before the quiz (1-8, default 3)")
     new.add_argument("--language", default="en", metavar="CODE", help="the lesson's language (default en)")
     new.add_argument("-o", "--output", default=None, metavar="FILE", help="where to write it (default: TOPIC.toml)")
+    new.add_argument("--interactive", action="store_true",
+                     help="the lesson also gets an interactive scene: a simulation or a diagram to work")
     new.add_argument("--review", action="store_true",
                      help="stop after the outline and open it in your editor; generation goes on from it as saved")
     add_model_flags(new)
@@ -33,7 +35,7 @@ def _new(args: argparse.Namespace) -> int:
 
         return run_new(args.topic, model_flags(args), material_path=args.material, agents=args.agents,
                        scenes=args.scenes, language=args.language, output=args.output, stop=stop,
-                       review=args.review, data=args.data_dir)
+                       review=args.review, data=args.data_dir, interactive=args.interactive)
 
 
 NEW = Command("new", "generate a classroom file on a topic with a real model", _new_arguments, _new)

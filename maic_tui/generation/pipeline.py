@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
@@ -137,8 +137,7 @@ class Generator:
         """The material summarised, the outline and the class: what ``new --review`` shows the author."""
         brief = self.brief
         if len(brief.material) > stages.SUMMARY_CHARS:
-            brief = self.brief = Brief(brief.topic, brief.agents, brief.scenes, brief.language,
-                                       await self._summarise())
+            brief = self.brief = replace(brief, material=await self._summarise())
         self.progress("outline", brief.topic)
         await self.ask("outline", answers.Outline, stages.outline_schema(brief.scenes), stages.outline_prompt(brief),
                        lambda a: build.outline(self.draft, a, brief.scenes), check=False)

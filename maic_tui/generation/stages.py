@@ -60,6 +60,7 @@ class Brief:
     scenes: int = 3
     language: str = "en"
     material: str = ""  # the text of --from (summarised when long)
+    interactive: bool = False  # --interactive: the lesson gets a widget to work (an interactive scene)
 
 
 def outline_prompt(brief: Brief) -> str:
