@@ -1,6 +1,15 @@
 import sys
 
-from bench import engine_bench, eval_bench, language_bench, parser_bench, report_bench, tui_bench, voice_bench
+from bench import (
+    engine_bench,
+    eval_bench,
+    interactive_bench,
+    language_bench,
+    parser_bench,
+    report_bench,
+    tui_bench,
+    voice_bench,
+)
 
 if "--real" in sys.argv:
     from bench import real_bench, real_first, real_pace, real_quality
@@ -26,3 +35,5 @@ else:
     voice_bench.main()
     print()
     report_bench.main()
+    print()
+    interactive_bench.main()

@@ -245,6 +245,14 @@ class _Parser:
 
 
 def _binary(op: str, left: Compiled, right: Compiled) -> Compiled:
+    # + - * on floats never raise (an overflow is inf, which the result's check makes NaN): they run bare, as
+    # most of a plot's work is theirs
+    if op == "+":
+        return lambda v: left(v) + right(v)
+    if op == "-":
+        return lambda v: left(v) - right(v)
+    if op == "*":
+        return lambda v: left(v) * right(v)
     function = _BINARY[op]
     return lambda v: function(left(v), right(v))
 

@@ -22,6 +22,8 @@ def _new_arguments(new: argparse.ArgumentParser) -> None:
     new.add_argument("-o", "--output", default=None, metavar="FILE", help=_("where to write it (default: TOPIC.toml)"))
     new.add_argument("--project", action="store_true",
                      help=_("add a team project after the slides: roles, issues, a question agent and a judge"))
+    new.add_argument("--interactive", action="store_true",
+                     help=_("the lesson also gets an interactive scene: a simulation or a diagram to work"))
     new.add_argument("--review", action="store_true",
                      help=_("stop after the outline and open it in your editor; generation goes on from it as saved"))
     add_model_flags(new)
@@ -36,7 +38,7 @@ def _new(args: argparse.Namespace) -> int:
 
         return run_new(args.topic, model_flags(args), material_path=args.material, agents=args.agents,
                        scenes=args.scenes, language=args.language, output=args.output, stop=stop,
-                       review=args.review, data=args.data_dir, project=args.project)
+                       review=args.review, data=args.data_dir, interactive=args.interactive, project=args.project)
 
 
 NEW = Command("new", N_("generate a classroom file on a topic with a real model"), _new_arguments, _new)

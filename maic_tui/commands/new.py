@@ -70,7 +70,8 @@ def checked_request(topic: str, language: str, output: str | None) -> tuple[str,
 def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = None, agents: int = 4,
             scenes: int = 3, language: str = "en", output: str | None = None, out: TextIO | None = None,
             err: TextIO | None = None, stop: StopSignals | None = None, review: bool = False,
-            data: str | None = None, editor: Editor | None = None, project: bool = False) -> int:
+            data: str | None = None, editor: Editor | None = None, interactive: bool = False,
+            project: bool = False) -> int:
     from maic_tui.generation.material import read_material
     from maic_tui.generation.pipeline import Generated, GenerationFailed, Generator
 
@@ -85,7 +86,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     if stop.stopping:  # a signal while the material was read: no model call at all
         print("maic-tui: stopped before the first model call", file=err)
         return stop.exit_code or 130
-    brief = Brief(topic, agents, scenes, language, material, project)
+    brief = Brief(topic, agents, scenes, language, material, interactive=interactive, project=project)
     secrets = usable_secrets(options.secrets())
     progress = StageProgress(err)
     generator = Generator(spec, options, brief, progress.update)

@@ -61,6 +61,7 @@ class Brief:
     scenes: int = 3
     language: str = "en"
     material: str = ""  # the text of --from (summarised when long)
+    interactive: bool = False  # --interactive: the lesson gets a widget to work (an interactive scene)
     project: bool = False  # a project scene after the slides (new --project)
 
 

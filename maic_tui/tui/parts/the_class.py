@@ -194,6 +194,10 @@ class TheClass:
         refused = self.turns.work(scene, change)
         if refused is not None:
             self._screen.notify(refused, severity="warning", timeout=6)
+        else:  # the pane redraws now, not at the next frame: the learner's own keys
+            from maic_tui.tui.widgets.board_pane import BoardPane
+
+            self._screen.query_one(BoardPane).sync(self.view)
 
     def play_queue(self) -> None:
         if self.turns.ready and self.turns.has_work():

@@ -93,21 +93,23 @@ class InteractivePanel(Widget, can_focus=True):
             out.append(terminal_safe(f"\n{hint} · or type reveal"), style="dim")
             return out
         variables = widget.variables
+        room = max(self.content_size.width, 20)
         self.row = min(self.row, len(variables) - 1)
         width = min(max(len(v.label) for v in variables), 20)
         for number, variable in enumerate(variables):
             value = state.values.get(variable.name, variable.default)
             mark = "▸" if number == self.row and focused else " "
             head = f"{mark} {variable.label[:width]:<{width}} "
-            self._arrows = (len(head), len(head) + 13)
-            line = (f"{head}◀ {value:>9.4g} ▶ {variable.unit:<4} {variable.min:g}…{variable.max:g} "
-                    f"step {variable.step:g}")
-            out.append(terminal_safe(line.rstrip()), style="bold" if number == self.row and focused else "")
+            self._arrows = (len(head), len(head) + 12)  # "◀ " then the value in 9 cells, then " ▶"
+            line = f"{head}◀ {value:>9.4g} ▶ {variable.unit:<4}"
+            span = f" {variable.min:g}…{variable.max:g} step {variable.step:g}"
+            line = (line + span if len(line + span) <= room else line).rstrip()[:room]  # one line each, however narrow
+            out.append(terminal_safe(line), style="bold" if number == self.row and focused else "")
             out.append("\n")
         presets = " · p preset" if widget.presets else ""
         hint = (f"↑↓ pick · ←→ change{presets} · Enter asks the class" if focused
                 else f"Tab: work it with the keys · or type {variables[0].name} = {variables[0].default:g}")
-        out.append(terminal_safe(hint), style="dim")
+        out.append(terminal_safe(hint)[:room], style="dim")
         return out
 
     async def on_key(self, event: events.Key) -> None:
@@ -117,13 +119,14 @@ class InteractivePanel(Widget, can_focus=True):
         """A click picks the variable on its line; on ◀ or ▶ it steps it."""
         variables = self._variables()
         self.focus()
-        if not 0 <= event.y < len(variables):
+        at = event.get_content_offset(self)
+        if at is None or not 0 <= at.y < len(variables):
             return
-        self.row = event.y
+        self.row = at.y
         left, right = self._arrows
-        if abs(event.x - left) <= 1:
+        if abs(at.x - left) <= 1:
             self.action_step(-1)
-        elif abs(event.x - right) <= 1:
+        elif abs(at.x - right) <= 1:
             self.action_step(1)
         self.refresh()
 

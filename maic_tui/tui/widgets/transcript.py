@@ -157,8 +157,15 @@ class LearnerView(Static):
 
 class NoteView(Static):
     def __init__(self, entry: SystemNote) -> None:
-        mark = "⚠ " if entry.level == "error" else "ℹ "
-        super().__init__(Text(mark + entry.text), classes=f"note -{entry.level}")
+        self.entry = entry
+        super().__init__(self._text(), classes=f"note -{entry.level}")
+
+    def _text(self) -> Text:
+        return Text(("⚠ " if self.entry.level == "error" else "ℹ ") + self.entry.text)
+
+    def sync(self) -> None:
+        """A note the view rewrote (a learner's run of changes to a widget is one note)."""
+        self.update(self._text())
 
 
 def _widget_for(entry: Entry) -> Widget:
@@ -204,7 +211,7 @@ class Transcript(VerticalScroll, can_focus=False):
         new = [_widget_for(entry) for entry in view.entries[self._next:]]
         for index in sorted(dirty):
             widget = self._widgets.get(index)
-            if isinstance(widget, MessageView):
+            if isinstance(widget, MessageView | NoteView):
                 widget.sync()
         for offset, widget in enumerate(new):
             self._widgets[self._next + offset] = widget
