@@ -9,13 +9,14 @@ import re
 from collections.abc import Sequence
 
 from maic_tui.classroom.models import Agent, DemoStep, DemoTurn
+from maic_tui.i18n import ENGLISH
 from maic_tui.llm.context import LessonCall
 from maic_tui.scenes.pbl.model import Criterion, Issue, PblScene
 
 _WORD = re.compile(r"[a-z0-9²%]+")
 
 
-def presentation(scene: PblScene, agent: Agent) -> DemoTurn:
+def presentation(scene: PblScene, agent: Agent, language: str = ENGLISH) -> DemoTurn:
     return DemoTurn(agent=agent.id, steps=[DemoStep(say=scene.introduction())])
 
 
