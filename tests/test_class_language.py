@@ -31,7 +31,7 @@ def run(capsys: pytest.CaptureFixture[str], classroom: str, *messages: str, less
 
 def test_the_chinese_sample_plays_its_lesson_and_grades_answers_typed_in_chinese(
         private_data_dir: object, capsys: pytest.CaptureFixture[str]) -> None:
-    out = run(capsys, "derivatives-zh", "继续", "我觉得速度表就是", "Ａ", "速度和加速度",
+    out = run(capsys, "derivatives-zh", "继续", "我觉得速度表就是", "h = 0.1", "趋近于２", "Ａ", "速度和加速度",
               "导数就是切线的斜率，表示函数变化得多快", lesson=True)
     said = speech(out)
     assert "欢迎你，小山。今天我们回答一个问题" in said and "没人每次都去算极限" in said
@@ -47,7 +47,7 @@ def test_the_chinese_sample_plays_its_lesson_and_grades_answers_typed_in_chinese
                                                  (("我选Ｃ", "Ａ和Ｃ", "变化的快慢"), 3)])
 def test_the_chinese_quiz_reads_ordinals_and_full_width_letters(
         private_data_dir: object, capsys: pytest.CaptureFixture[str], answers: tuple[str, ...], earned: int) -> None:
-    out = run(capsys, "derivatives-zh", "继续", "继续", *answers, lesson=True)
+    out = run(capsys, "derivatives-zh", "继续", "继续", "二", *answers, lesson=True)
     assert next(r["data"] for r in records(out) if r["type"] == "lesson_end")["score"] == earned
 
 
@@ -82,7 +82,7 @@ def test_the_spanish_derivatives_class_speaks_and_reads_spanish(
     assert "La derivada es la pendiente" in speech(run(capsys, "derivatives-es", "¿Qué es una derivada?"))
     # Snowball's Spanish stems: "límites" finds the answer written for "límite"
     assert "Un límite es el valor" in speech(run(capsys, "derivatives-es", "¿Y los límites?"))
-    out = run(capsys, "derivatives-es", "sigue", "sigue", "la a", "velocidad y aceleración",
+    out = run(capsys, "derivatives-es", "sigue", "sigue", "h = 0.1", "dos", "la a", "velocidad y aceleración",
               "la pendiente de la tangente: cómo cambia la función", lesson=True)
     end = next(r["data"] for r in records(out) if r["type"] == "lesson_end")
     assert end["score"] == end["maxScore"]
