@@ -12,6 +12,7 @@ from pydantic import Field
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
+from maic_tui.i18n import ENGLISH
 from maic_tui.scenes.slide_elements import SlideElement
 from maic_tui.strict import Strict
 
@@ -53,14 +54,15 @@ class SceneBase(Strict):
         """What this scene names that is not an agent of the class (``agents``: their ids)."""
         return iter(())
 
-    def steps(self, number: int) -> list[Step]:
-        """The steps the lesson plays for this scene (scene ``number``): its script, else ``unscripted``."""
+    def steps(self, number: int, language: str = ENGLISH) -> list[Step]:
+        """The steps the lesson plays for this scene (scene ``number``): its script, else ``unscripted`` (what it
+        says itself in the class's ``language``)."""
         if self.script:
             return [Step(number, i, step.kind, step, self.question(step.ask) if step.ask else None)
                     for i, step in enumerate(self.script)]
-        return self.unscripted(number)
+        return self.unscripted(number, language)
 
-    def unscripted(self, number: int) -> list[Step]:
+    def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """The steps of this scene when the file gives it no script: its teacher presents it through the model."""
         return [Step(number, 0, "present")]
 
