@@ -32,7 +32,7 @@ def typed_change(session: ClassroomSession, text: str) -> SceneChange | None:
     try:
         ctx.scene_states.copy().change(scene, [change])
     except SceneChangeError as exc:
-        raise BadInput(_("{problem}; nothing changed").format(problem=exc)) from None
+        raise BadInput(_("{problem}; nothing changed").format(problem=exc.shown)) from None
     return change
 
 

@@ -331,7 +331,7 @@ class ClassroomView:
         try:
             state = self.scene_states.change(scene, [SceneChange(data.verb, data.target, data.value)])
         except SceneChangeError as exc:  # a log may hold anything
-            self.note(_("a change the widget could not take: {problem}").format(problem=exc), "error")
+            self.note(_("a change the widget could not take: {problem}").format(problem=exc.shown), "error")
             return
         self.board_version += 1
         told = str(getattr(state, "told", ""))  # in the interface's words, else as the class's model is told it

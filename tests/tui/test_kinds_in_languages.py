@@ -15,8 +15,9 @@ from maic_tui.i18n import set_interface_language
 from maic_tui.room.view import SystemNote
 from maic_tui.tui.scenes.interactive import InteractivePanel
 from maic_tui.tui.scenes.pbl import ProjectPanel
+from maic_tui.tui.widgets.composer import Composer
 from tests.test_pbl_play import SAMPLE, events, play, speech
-from tests.tui.helpers import demo_app, ready, wait_for
+from tests.tui.helpers import demo_app, ready, say, wait_for
 
 SECANT = 3  # the derivatives lesson's interactive scene
 
@@ -42,6 +43,11 @@ async def test_the_interactive_widget_speaks_the_interface_language() -> None:
         await pilot.press("left")
         await wait_for(pilot, lambda: _notes(app) and _notes(app)[-1].startswith("✎ "))
         assert _notes(app)[-1] == "✎ Sam a mis gap h (h) à 0.95"  # the learner's change, in the interface's words
+        app.query_one(Composer).focus()
+        await say(pilot, "h = 5")  # refused: the learner is told in the interface's language
+        await pilot.pause(0.2)
+        assert any("h = 5 est hors de sa plage de 0.01 à 2 (pas 0.05) ; rien n'a changé" in str(n.message)
+                   for n in app._notifications)  # type: ignore[attr-defined]
 
 
 async def test_a_diagram_widget_speaks_the_interface_language() -> None:
@@ -141,3 +147,20 @@ def test_the_panes_words_around_a_project_and_a_diagram_speak_the_interface_lang
     diagram = next(s for s in load_classroom("water-cycle").scenes if isinstance(s, InteractiveScene))
     drawn = "\n".join(line.plain for line in widget_lines(diagram, 80, PALETTE))
     assert "待揭示：按 Enter 或输入 reveal" in drawn
+
+
+def test_a_refused_change_stays_english_for_the_class_and_is_shown_translated() -> None:
+    from maic_tui.scenes.base import SceneChangeError
+    from maic_tui.scenes.interactive.model import InteractiveScene
+
+    set_interface_language("ru")
+    secant = load_classroom("derivatives").scenes[SECANT]
+    assert isinstance(secant, InteractiveScene)
+    with pytest.raises(SceneChangeError) as refused:
+        secant.change(secant.initial(), "set", "h", 5)
+    # the English goes to the class's model (an agent's action warnings), the trace and the log
+    assert str(refused.value) == "h = 5 is outside its range 0.01 to 2 (step 0.05)"
+    assert refused.value.shown == "h = 5 вне диапазона от 0.01 до 2 (шаг 0.05)"
+    with pytest.raises(SceneChangeError) as unknown:
+        secant.change(secant.initial(), "preset", "nowhere")
+    assert unknown.value.shown.startswith("'nowhere' — не набор (")
