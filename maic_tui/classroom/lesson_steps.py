@@ -22,4 +22,4 @@ class Phase(StrEnum):
 
 def lesson_steps(classroom: Classroom) -> list[list[Step]]:
     """Each scene's steps: its script, else what its kind plays without one (ARCHITECTURE.md, *Scene kinds*)."""
-    return [scene.steps(number) for number, scene in enumerate(classroom.scenes)]
+    return [scene.steps(number, classroom.language) for number, scene in enumerate(classroom.scenes)]

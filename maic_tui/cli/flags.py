@@ -54,7 +54,7 @@ def add_learner_flag(parser: argparse.ArgumentParser) -> None:
 
 def add_role_flag(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--role", default=None, metavar="NAME",
-                        help="in a project, the role you take (else you pick it when the project asks)")
+                        help=_("in a project, the role you take (else you pick it when the project asks)"))
 
 
 def default_pace(given: float | None) -> float:

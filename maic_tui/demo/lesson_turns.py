@@ -34,10 +34,10 @@ class KindTurns(Protocol):
     """What ``scenes/<kind>/demo.py`` holds for the turns its kind opens (``LessonCall.kind == "scene"``) and for
     its own structured call (a project's judge)."""
 
-    def turns(self, scene: Any, call: LessonCall, said: Sequence[tuple[str, str]]) -> list[DemoTurn]:
-        """Who says what in the turn."""
+    def turns(self, scene: Any, call: LessonCall, said: Sequence[tuple[str, str]], language: str) -> list[DemoTurn]:
+        """Who says what in the turn (the demo's own words in the class's ``language``)."""
 
-    def verdict(self, scene: Any, call: LessonCall, work: str) -> str:
+    def verdict(self, scene: Any, call: LessonCall, work: str, language: str) -> str:
         """The answer to the kind's structured call about ``work``."""
 
 
@@ -50,7 +50,7 @@ def _kind_turns(classroom: Classroom, call: LessonCall) -> tuple[Any, KindTurns 
 def verdict(classroom: Classroom, call: LessonCall, work: str) -> str:
     """The scene kind's structured answer (a project's judge), as its demo part reads ``work``."""
     scene, part = _kind_turns(classroom, call)
-    return part.verdict(scene, call, work) if part is not None else "{}"
+    return part.verdict(scene, call, work, classroom.language) if part is not None else "{}"
 
 
 def presentation(classroom: Classroom, agent: Agent, call: LessonCall) -> DemoTurn:
@@ -97,7 +97,7 @@ def discussion_plan(classroom: Classroom, call: LessonCall) -> list[DemoTurn]:
 def plan(classroom: Classroom, call: LessonCall, said: Sequence[tuple[str, str]] = ()) -> list[DemoTurn]:
     if call.kind == "scene":
         scene, part = _kind_turns(classroom, call)
-        return part.turns(scene, call, said) if part is not None else []
+        return part.turns(scene, call, said, classroom.language) if part is not None else []
     lead = classroom.agent(call.opener or "") or classroom.lead() or classroom.agents[0]
     if call.kind == "present":
         return [presentation(classroom, lead, call)]

@@ -102,7 +102,7 @@ class TurnDriver:
         try:
             self._emit(record_change(self.session, scene, change))
         except SceneChangeError as exc:
-            return str(exc)
+            return exc.shown
         return None
 
     # --- who may speak --------------------------------------------------------------------------------------

@@ -171,7 +171,8 @@ class LessonPlayer:
                 assert step.script is not None
                 own = waiting_line(self.session.classroom.scenes[step.scene].type)
                 prompt = (own(self, step) if own is not None else None) or step.script.prompt or \
-                    "Take a moment. Anything to ask before we go on?"
+                    translator(self.session.classroom.language).gettext("Take a moment. Anything to ask before we go "
+                                                                        "on?")
                 agent = self.session.classroom.agent(step.script.agent or "") or self.lead()
                 finished = True
                 async for record in self.say(agent, [ScriptStep(agent=agent.id, say=prompt)]):

@@ -9,6 +9,7 @@ from collections.abc import AsyncGenerator
 
 from maic_tui.bad_input import BadInput
 from maic_tui.events import ErrorData, ErrorEvent
+from maic_tui.i18n import _
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import InteractionData, InteractionRecord, Record
@@ -31,7 +32,7 @@ def typed_change(session: ClassroomSession, text: str) -> SceneChange | None:
     try:
         ctx.scene_states.copy().change(scene, [change])
     except SceneChangeError as exc:
-        raise BadInput(f"{exc}; nothing changed") from None
+        raise BadInput(_("{problem}; nothing changed").format(problem=exc.shown)) from None
     return change
 
 

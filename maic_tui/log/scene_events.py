@@ -16,8 +16,8 @@ class KindRecords(Protocol):
     def state(self, scene: Any, events: Sequence[SceneEventData]) -> Any:
         """The scene's state after ``events`` (its own, in log order)."""
 
-    def line(self, scene: Any, event: SceneEventData) -> str | None:
-        """What the transcript says of ``event`` (None: nothing)."""
+    def line(self, scene: Any, event: SceneEventData, language: str) -> str | None:
+        """What the transcript says of ``event`` (None: nothing), in the class's ``language``."""
 
 
 def kind_records(kind: str) -> KindRecords | None:

@@ -229,7 +229,8 @@ class ClassroomView:
                     self.lesson.events.append(happened)
                 part = kind_records(happened.kind)
                 scenes = self.classroom.scenes
-                line = part.line(scenes[happened.scene], happened) if part and happened.scene < len(scenes) else None
+                line = (part.line(scenes[happened.scene], happened, self.classroom.language)
+                        if part and happened.scene < len(scenes) else None)
                 if line:
                     self.note(line)
             case LessonEndRecord(data=end):
@@ -330,10 +331,12 @@ class ClassroomView:
         try:
             state = self.scene_states.change(scene, [SceneChange(data.verb, data.target, data.value)])
         except SceneChangeError as exc:  # a log may hold anything
-            self.note(f"a change the widget could not take: {exc}", "error")
+            self.note(_("a change the widget could not take: {problem}").format(problem=exc.shown), "error")
             return
         self.board_version += 1
-        said = str(getattr(state, "last", "")).replace("the learner", self.classroom.learner.nickname, 1)
+        told = str(getattr(state, "told", ""))  # in the interface's words, else as the class's model is told it
+        said = told.replace("{who}", self.classroom.learner.nickname, 1) if told else \
+            str(getattr(state, "last", "")).replace("the learner", self.classroom.learner.nickname, 1)
         line = "✎ " + terminal_safe(said or f"{data.verb} {data.target}")
         note = self.entries[self._worked_note] if self._worked_note == len(self.entries) - 1 else None
         if isinstance(note, SystemNote) and self._worked_note is not None:

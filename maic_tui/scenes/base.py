@@ -12,15 +12,27 @@ from pydantic import Field
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import QuizQuestion, ScriptStep, Step
+from maic_tui.i18n import ENGLISH, N_, _
 from maic_tui.scenes.slide_elements import SlideElement
 from maic_tui.strict import Strict
+from maic_tui.text_safety import one_line
 
 Found = tuple[str, str]  # (path inside the scene, what is wrong)
 
 
 class SceneChangeError(BadInput):
     """A change a scene cannot take (it has nothing to work, a name it does not know, a value out of range): one
-    line saying what is allowed."""
+    line saying what is allowed, in English for the class's model, the trace's reasons and the log; ``shown`` is
+    the same line in the interface's language, for the learner."""
+
+    def __init__(self, message: str, shown: str = "") -> None:
+        super().__init__(message)
+        self.shown = one_line(shown) if shown else self.lines[0]
+
+    @classmethod
+    def said(cls, message: str, **fields: object) -> SceneChangeError:
+        """The error from a message marked with ``N_`` and its named fields: English, and shown translated."""
+        return cls(message.format(**fields), _(message).format(**fields))
 
 
 class SceneBase(Strict):
@@ -53,14 +65,15 @@ class SceneBase(Strict):
         """What this scene names that is not an agent of the class (``agents``: their ids)."""
         return iter(())
 
-    def steps(self, number: int) -> list[Step]:
-        """The steps the lesson plays for this scene (scene ``number``): its script, else ``unscripted``."""
+    def steps(self, number: int, language: str = ENGLISH) -> list[Step]:
+        """The steps the lesson plays for this scene (scene ``number``): its script, else ``unscripted`` (what it
+        says itself in the class's ``language``)."""
         if self.script:
             return [Step(number, i, step.kind, step, self.question(step.ask) if step.ask else None)
                     for i, step in enumerate(self.script)]
-        return self.unscripted(number)
+        return self.unscripted(number, language)
 
-    def unscripted(self, number: int) -> list[Step]:
+    def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """The steps of this scene when the file gives it no script: its teacher presents it through the model."""
         return [Step(number, 0, "present")]
 
@@ -73,7 +86,7 @@ class SceneBase(Strict):
     def change(self, state: Any, verb: str, target: str, value: float | str | None = None,
                by: str = "the learner") -> Any:
         """The state after a change (``verb`` on ``target``); raises SceneChangeError, one line."""
-        raise SceneChangeError(f"a {self.type} scene has nothing to work")
+        raise SceneChangeError.said(N_("a {kind} scene has nothing to work"), kind=self.type)
 
     def typed(self, text: str) -> tuple[str, str, float | str | None] | None:
         """A message that changes the live state (``h = 0.1``) as (verb, target, value); None: it is for the class."""

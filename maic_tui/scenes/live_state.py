@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from maic_tui.actions import WIDGET_ACTIONS, InvalidAction, parse_params
+from maic_tui.i18n import N_
 from maic_tui.scenes.base import SceneBase, SceneChangeError
 
 # an action's name: the change it makes
@@ -59,7 +60,8 @@ class SceneStates:
         """Every change applied, or none (the first that fails raises SceneChangeError, one line)."""
         state = self.of(scene)
         if scene is None or state is None:
-            raise SceneChangeError("this scene has nothing to work" if scene is not None else "no scene is shown")
+            raise SceneChangeError.said(N_("this scene has nothing to work") if scene is not None else
+                                        N_("no scene is shown"))
         for change in changes:
             state = scene.change(state, change.verb, change.target, change.value, by)
         self._states[scene.id] = state

@@ -12,7 +12,6 @@ import pytest
 from textual.widget import Widget
 from textual.widgets import Footer
 
-from maic_tui.classroom import load_classroom
 from maic_tui.i18n import LANGUAGES, set_interface_language
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.widgets.board_pane import BoardPane
@@ -97,8 +96,8 @@ async def test_the_palette_switches_the_language_in_place_and_saves_it(private_c
         await palette(pilot, "Deutsch")
         await wait_for(pilot, lambda: "Hilfe" in shown_in(app, footer))
         assert app.room.query_one(Roster).border_title == "Klasse"
-        scenes = len(load_classroom("derivatives").scenes)
-        assert str(app.room.query_one(BoardPane).border_title).startswith(f"Folie 1/{scenes}")
+        scenes = len(app.room.view.classroom.scenes)
+        assert str(app.room.query_one(BoardPane).border_title).startswith(f"Folie 1/{scenes} ")
         assert '[interface]\nlanguage = "de"' in private_config.read_text(encoding="utf-8")
         await palette(pilot, "English")
         await wait_for(pilot, lambda: "Help" in shown_in(app, footer))

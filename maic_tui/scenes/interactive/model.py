@@ -20,6 +20,7 @@ from maic_tui.actions import WIDGET_ACTIONS
 from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import Step
 from maic_tui.formulas import NAN, RESERVED, Formula, FormulaError, number_text, parse
+from maic_tui.i18n import ENGLISH, N_, _
 from maic_tui.scenes.base import Found, SceneBase, SceneChangeError
 from maic_tui.strict import Strict
 
@@ -119,7 +120,9 @@ class WidgetState:
     revealed: frozenset[str] = frozenset()
     highlight: str | None = None
     notes: Mapping[str, str] = field(default_factory=dict)  # target: annotation
-    last: str = ""  # the last change, in words ("h set to 0.1 by the learner")
+    last: str = ""  # the last change, in words for the class's model ("the learner set h to 0.1")
+    # the same in the interface's language for the transcript, its doer left as ``{who}`` (the room names them)
+    told: str = ""
 
 
 Verb = Literal["set", "preset", "reveal", "highlight", "annotate"]
@@ -177,7 +180,7 @@ class InteractiveScene(SceneBase):
         for i, reaction in enumerate(self.widget.reactions):
             yield from _formula_problem(reaction.when, names, f"widget.reactions[{i}].when")
 
-    def unscripted(self, number: int) -> list[Step]:
+    def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """Without a script the teacher presents the widget through the model, as a slide."""
         return [Step(number, 0, "present")]
 
@@ -208,43 +211,59 @@ class InteractiveScene(SceneBase):
         target = str(target)[:40]
         if verb == "highlight":
             if target not in self.targets():
-                raise WidgetProblem(f"{target!r} is not part of this widget ({', '.join(self.targets())})")
-            return replace(state, highlight=target, last=f"{by} highlighted {target}")
+                raise WidgetProblem.said(N_("{target} is not part of this widget ({known})"), target=repr(target),
+                                         known=", ".join(self.targets()))
+            return replace(state, highlight=target, last=f"{by} highlighted {target}",
+                           told=_told(_("{who} highlighted {target}"), target=target))
         if verb == "annotate":
             if target not in self.targets():
-                raise WidgetProblem(f"{target!r} is not part of this widget ({', '.join(self.targets())})")
+                raise WidgetProblem.said(N_("{target} is not part of this widget ({known})"), target=repr(target),
+                                         known=", ".join(self.targets()))
             note = " ".join(str(value or "").split())[:120]
-            return replace(state, notes={**state.notes, target: note}, last=f"{by} noted on {target}: {note}")
+            return replace(state, notes={**state.notes, target: note}, last=f"{by} noted on {target}: {note}",
+                           told=_told(_("{who} noted on {target}: {note}"), target=target, note=note))
         if isinstance(widget, Diagram):
             if verb != "reveal":
-                raise WidgetProblem(f"a diagram has nodes to reveal, nothing to {verb}")
+                raise WidgetProblem.said(N_("a diagram has nodes to reveal, nothing to {verb}"), verb=verb)
             hidden = self.hidden(state)
             if not target:
                 if not hidden:
-                    raise WidgetProblem("every node is revealed already")
+                    raise WidgetProblem.said(N_("every node is revealed already"))
                 target = hidden[0]
             elif target not in {node.id for node in widget.nodes}:
-                raise WidgetProblem(f"{target!r} is not a node ({', '.join(n.id for n in widget.nodes)})")
+                raise WidgetProblem.said(N_("{target} is not a node ({known})"), target=repr(target),
+                                         known=", ".join(n.id for n in widget.nodes))
             label = next(n.label for n in widget.nodes if n.id == target)
-            return replace(state, revealed=state.revealed | {target}, last=f"{by} revealed {label}")
+            return replace(state, revealed=state.revealed | {target}, last=f"{by} revealed {label}",
+                           told=_told(_("{who} revealed {label}"), label=label))
         if verb == "reveal":
-            raise WidgetProblem("a simulation has nothing to reveal: change a variable or pick a preset")
+            raise WidgetProblem.said(N_("a simulation has nothing to reveal: change a variable or pick a preset"))
         if verb == "preset":
             preset = next((p for p in widget.presets if target in (p.name, p.label)), None)
             if preset is None:
-                known = ", ".join(p.name for p in widget.presets) or "this simulation has none"
-                raise WidgetProblem(f"{target!r} is not a preset ({known})")
+                if not widget.presets:
+                    raise WidgetProblem.said(N_("{target} is not a preset (this simulation has none)"),
+                                             target=repr(target))
+                raise WidgetProblem.said(N_("{target} is not a preset ({known})"), target=repr(target),
+                                         known=", ".join(p.name for p in widget.presets))
             return replace(state, values={**state.values, **preset.values},
-                           last=f"{by} picked the preset {preset.label}")
+                           last=f"{by} picked the preset {preset.label}",
+                           told=_told(_("{who} picked the preset {label}"), label=preset.label))
         variable = self.variable(target)
         if variable is None:
-            raise WidgetProblem(f"{target!r} is not a variable ({', '.join(v.name for v in widget.variables)})")
+            raise WidgetProblem.said(N_("{target} is not a variable ({known})"), target=repr(target),
+                                     known=", ".join(v.name for v in widget.variables))
         number = _number(value)
         if number is None or not variable.min <= number <= variable.max:
             shown = number_text(number) if number is not None else repr(str(value)[:20])
-            raise WidgetProblem(f"{variable.name} = {shown} is outside its range {range_text(variable)}")
-        said = f"{by} set {variable.label} ({variable.name}) to {number_text(number)}{unit_text(variable)}"
-        return replace(state, values={**state.values, variable.name: number}, last=said)
+            raise WidgetProblem.said(N_("{name} = {value} is outside its range {low} to {high}{unit} (step {step})"),
+                                     name=variable.name, value=shown, low=f"{variable.min:g}",
+                                     high=f"{variable.max:g}", unit=unit_text(variable), step=f"{variable.step:g}")
+        value_text = f"{number_text(number)}{unit_text(variable)}"
+        said = f"{by} set {variable.label} ({variable.name}) to {value_text}"
+        told = _told(_("{who} set {label} ({name}) to {value}"), label=variable.label, name=variable.name,
+                     value=value_text)
+        return replace(state, values={**state.values, variable.name: number}, last=said, told=told)
 
     def variable(self, name: str) -> Variable | None:
         """A variable by its name or its label (case and spacing ignored for the label)."""
@@ -355,6 +374,11 @@ _PRESET = re.compile(r"(?:preset|pick|use)\s+(?P<name>.{1,40})", re.IGNORECASE)
 _REVEAL = re.compile(r"(?:reveal|next|show)(?:\s+(?:next|the next))?(?:\s+(?P<node>[A-Za-z0-9][\w.-]{0,39}))?",
                      re.IGNORECASE)
 _NAMEISH = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,31}")  # one word: "q = 3" is a change refused, "why ... to 2" is not
+
+
+def _told(message: str, **fields: str) -> str:
+    """A change in the interface's words, its doer kept as ``{who}`` for the room to name."""
+    return message.format(who="{who}", **fields)
 
 
 def range_text(variable: Variable) -> str:

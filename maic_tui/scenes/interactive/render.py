@@ -9,6 +9,7 @@ from rich.style import Style
 from rich.text import Text
 
 from maic_tui.formulas import number_text
+from maic_tui.i18n import _
 from maic_tui.scenes.interactive.model import Diagram, InteractiveScene, Simulation, WidgetState, unit_text
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.render.board_drawing import BoardPalette
@@ -79,7 +80,7 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
     x_low, x_high = scene_range(scene)
     dots = [[0] * width for _ in range(height)]  # braille bits per cell
     owner = [[-1] * width for _ in range(height)]  # which curve drew the cell last
-    for number, (_, xs, ys) in enumerate(curves):
+    for number, (_label, xs, ys) in enumerate(curves):
         previous: tuple[int, int] | None = None
         for x, y in zip(xs, ys, strict=True):
             if not low <= y <= high:
@@ -94,7 +95,7 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
             previous = dot
     colors = [palette.style(CURVE_COLORS[n % len(CURVE_COLORS)]) for n in range(len(curves))]
     legend = Text(" " * axis)
-    for number, (label, _, _) in enumerate(curves):
+    for number, (label, _xs, _ys) in enumerate(curves):
         legend.append(f"── {terminal_safe(label)[:20]}  ", style=colors[number])
     out = [legend]
     grid = palette.style(palette.grid)
@@ -176,7 +177,7 @@ def diagram_lines(scene: InteractiveScene, diagram: Diagram, state: WidgetState,
         return palette.style(dim=node in hidden, bold=state.highlight == node)
 
     if diagram.layout == "flowchart":
-        for k, (node, _) in enumerate(order):
+        for k, (node, _depth) in enumerate(order):
             text = name(node)[:max(width - INDENT - 4, 1)]
             out.append(Text(pad + "┌" + "─" * (len(text) + 2) + "┐", style=style(node)))
             out.append(Text(pad + "│ " + text + " │", style=style(node)))
@@ -186,7 +187,7 @@ def diagram_lines(scene: InteractiveScene, diagram: Diagram, state: WidgetState,
             for to in following:
                 back = to in dict(order[:k + 1])
                 said = "" if to in hidden or node in hidden else edges[(node, to)]
-                arrow = f"↑ back to {name(to)}" if back else "↓"
+                arrow = _("↑ back to {node}").format(node=name(to)) if back else "↓"
                 out.append(Text(pad + "  " + arrow + (f"  {said}" if said else ""), style=palette.style(dim=True)))
     else:
         marks = {0: "◉ "} if diagram.layout == "mindmap" else {0: "■ "}
@@ -195,7 +196,8 @@ def diagram_lines(scene: InteractiveScene, diagram: Diagram, state: WidgetState,
             out.append(Text(pad + lead + name(node), style=style(node)))
             _notes(out, state, node, pad + "  " * depth, palette)
     if hidden:
-        out.append(Text(pad + f"{len(hidden)} to reveal: Enter or type reveal", style=palette.style(dim=True)))
+        left = _("{count} to reveal: Enter or type {command}").format(count=len(hidden), command="reveal")
+        out.append(Text(pad + left, style=palette.style(dim=True)))
     for line in out:
         line.truncate(width, overflow="ellipsis")
     return out

@@ -9,7 +9,7 @@ import re
 from collections.abc import Sequence
 
 from maic_tui.classroom.models import Agent, DemoStep, DemoTurn
-from maic_tui.i18n import ENGLISH
+from maic_tui.i18n import ENGLISH, translator
 from maic_tui.llm.context import LessonCall
 from maic_tui.scenes.pbl.model import Criterion, Issue, PblScene
 
@@ -17,7 +17,7 @@ _WORD = re.compile(r"[a-z0-9²%]+")
 
 
 def presentation(scene: PblScene, agent: Agent, language: str = ENGLISH) -> DemoTurn:
-    return DemoTurn(agent=agent.id, steps=[DemoStep(say=scene.introduction())])
+    return DemoTurn(agent=agent.id, steps=[DemoStep(say=scene.introduction(language))])
 
 
 def _said(said: Sequence[tuple[str, str]], agent: str) -> set[str]:
@@ -28,32 +28,38 @@ def _next(lines: Sequence[str], already: set[str]) -> str | None:
     return next((line for line in lines if line not in already), None)
 
 
-def turns(scene: PblScene, call: LessonCall, said: Sequence[tuple[str, str]]) -> list[DemoTurn]:
-    """Who says what in a turn the project opened: an issue opened, a hint, the verdict told, the team's talk."""
+def turns(scene: PblScene, call: LessonCall, said: Sequence[tuple[str, str]],
+          language: str = ENGLISH) -> list[DemoTurn]:
+    """Who says what in a turn the project opened: an issue opened, a hint, the verdict told, the team's talk (the
+    demo's own words in the class's language, the issue's demo material as written)."""
     issue = scene.issue(call.subject)
     if issue is None:
         return []
+    t = translator(language)
     asker = issue.question_agent
     match call.moment:
         case "open":
-            questions = " ".join(issue.demo.questions) or f"What is your first idea for “{issue.title}”?"
-            line = f"Next issue: {issue.title}. {issue.description} {questions}"
+            questions = " ".join(issue.demo.questions) or t.gettext("What is your first idea for “{title}”?").format(
+                title=issue.title)
+            line = t.gettext("Next issue: {title}. {description} {questions}").format(
+                title=issue.title, description=issue.description, questions=questions)
             return [DemoTurn(agent=asker, steps=[DemoStep(say=line)])]
         case "hint":
             hint = _next(issue.demo.hints, _said(said, asker))
-            line = hint or f"Go back to what done means here: {'; '.join(c.text for c in issue.done)}."
+            line = hint or t.gettext("Go back to what done means here: {criteria}.").format(
+                criteria="; ".join(c.text for c in issue.done))
             return [DemoTurn(agent=asker, steps=[DemoStep(say=line)])]
         case "verdict":
-            return [DemoTurn(agent=issue.judge, steps=[DemoStep(say=call.comment or "Here is my verdict.")])]
-    return _talk(issue, said)
+            return [DemoTurn(agent=issue.judge, steps=[DemoStep(say=call.comment or t.gettext("Here is my verdict."))])]
+    return _talk(issue, said, t.gettext("Good. Put your plan together and submit it: say “done” with the plan, or "
+                                        "press the submit key."))
 
 
-def _talk(issue: Issue, said: Sequence[tuple[str, str]]) -> list[DemoTurn]:
+def _talk(issue: Issue, said: Sequence[tuple[str, str]], nudge: str) -> list[DemoTurn]:
     """One teammate adds their next line; once they have all had their say, the question agent nudges."""
     for agent, lines in issue.demo.lines.items():
         if agent != issue.judge and (line := _next(lines, _said(said, agent))) is not None:
             return [DemoTurn(agent=agent, steps=[DemoStep(say=line)])]
-    nudge = "Good. Put your plan together and submit it: say “done” with the plan, or press the submit key."
     return [DemoTurn(agent=issue.question_agent, steps=[DemoStep(say=nudge)])]
 
 
@@ -65,12 +71,14 @@ def met(criterion: Criterion, work: str) -> bool:
     return any(" ".join(_WORD.findall(word.casefold())) in folded for word in looked if word.strip())
 
 
-def verdict(scene: PblScene, call: LessonCall, work: str) -> str:
-    """The demo judge's answer, as a model's would be: one JSON object."""
+def verdict(scene: PblScene, call: LessonCall, work: str, language: str = ENGLISH) -> str:
+    """The demo judge's answer, as a model's would be: one JSON object (its comment in the class's language)."""
     issue = scene.issue(call.subject)
     if issue is None:
         return "{}"
     missing = [c.text for c in issue.done if not met(c, work)]
-    comment = "Add what is missing and submit again." if missing else "Everything done means is there."
+    t = translator(language)
+    comment = t.gettext("Add what is missing and submit again.") if missing else \
+        t.gettext("Everything done means is there.")
     return json.dumps({"issue": issue.id, "verdict": "needs_revision" if missing else "complete",
                        "missing": missing, "comment": comment})

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from gettext import NullTranslations
 
 from maic_tui.classroom.answer_reading import GO_ON
 from maic_tui.classroom.lesson import ScriptStep, Step
 from maic_tui.events import ErrorData, ErrorEvent
+from maic_tui.i18n import translator
 from maic_tui.live.lesson_parts import LessonStage, Played
 from maic_tui.llm.context import LessonCall
 from maic_tui.log.records import SceneEventData
@@ -55,7 +57,8 @@ async def reply(lesson: LessonStage, step: Step, text: str) -> Played:
     scene, project, events = project_of(lesson, step)
     if GO_ON.match(text):  # the learner leaves the project as it stands, as F7 would: the lesson goes on
         lead = lesson.lead()
-        line = f"We'll leave “{scene.project.title}” here for now; you can come back to it with F5."
+        line = _said(lesson).gettext("We'll leave “{title}” here for now; you can come back to it with F5.").format(
+            title=scene.project.title)
         async for record_ in lesson.say(lead, [ScriptStep(agent=lead.id, say=line)]):
             yield record_
         lesson.cursor.answered()
@@ -108,11 +111,13 @@ async def _pick_role(lesson: LessonStage, index: int, scene: PblScene, text: str
     asker = lesson.session.classroom.agent(scene.issues[0].question_agent) or lesson.lead()
     if role is None:
         names = ", ".join(f"{n}. {r.name}" for n, r in enumerate(scene.roles, 1))
-        async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=f"Pick a role first: {names}.")]):
+        line = _said(lesson).gettext("Pick a role first: {roles}.").format(roles=names)
+        async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=line)]):
             yield record_
         return
     yield lesson.session.record(record(index, ROLE, {"role": role.name}))
-    line = f"You are our {role.name}. Your part: {role.does}. Let's start with the first issue."
+    line = _said(lesson).gettext("You are our {role}. Your part: {does}. Let's start with the first issue.").format(
+        role=role.name, does=role.does)
     async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=line)]):
         yield record_
     async for record_ in _open(lesson, index, scene, scene.issues[0], role.name):
@@ -136,8 +141,9 @@ async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: I
     work = "\n".join(dict.fromkeys(part.strip() for part in (*earlier, body) if part.strip()))
     if not work:  # "done" with nothing to judge: asked for the work, not judged
         asker = lesson.session.classroom.agent(issue.question_agent) or lesson.lead()
-        line = (f"Before {_name(lesson, issue.judge)} can judge “{issue.title}”, show your work: write your plan, "
-                "then say “done” (or start with “here is my plan:”).")
+        line = _said(lesson).gettext("Before {judge} can judge “{title}”, show your work: write your plan, then say "
+                                     "“done” (or start with “here is my plan:”).").format(
+            judge=_name(lesson, issue.judge), title=issue.title)
         async for record_ in lesson.say(asker, [ScriptStep(agent=asker.id, say=line)]):
             yield record_
         return
@@ -150,7 +156,8 @@ async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: I
         yield session.record(problem)
     yield session.record(record(index, VERDICT, verdict.model_dump()))
     call = LessonCall("scene", f"The judge tells the learner the verdict on “{issue.title}”.", index,
-                      topic=issue.title, moment="verdict", subject=issue.id, comment=_told(scene, verdict))
+                      topic=issue.title, moment="verdict", subject=issue.id,
+                      comment=_told(scene, verdict, session.classroom.language))
     async for record_ in lesson.turn(call):
         yield record_
     if not verdict.complete:
@@ -166,18 +173,21 @@ async def _submission(lesson: LessonStage, index: int, scene: PblScene, issue: I
             yield record_
 
 
-def _told(scene: PblScene, verdict: Verdict) -> str:
-    """The verdict as the judge is to say it."""
+def _told(scene: PblScene, verdict: Verdict, language: str) -> str:
+    """The verdict as the judge is to say it, in the class's language."""
     if verdict.complete:
-        return f"Complete. {verdict.comment}".strip()
-    return verdict_line(scene, verdict).split(": ", 1)[-1]
+        return translator(language).gettext("Complete. {comment}").format(comment=verdict.comment).strip()
+    return verdict_line(scene, verdict, language).split(": ", 1)[-1]
 
 
 async def _finish(lesson: LessonStage, index: int, scene: PblScene, project: ProjectState) -> Played:
+    t = _said(lesson)
     done = ", ".join(f"✓ {i.title}" for i in scene.issues if i.id in project.done)
-    skills = f" Skills you used: {', '.join(scene.project.skills)}." if scene.project.skills else ""
-    line = (f"That's the project “{scene.project.title}” done. As {project.role or 'a team member'} you worked "
-            f"through: {done}.{skills} Well done, team!")
+    skills = " " + t.gettext("Skills you used: {skills}.").format(skills=", ".join(scene.project.skills)) \
+        if scene.project.skills else ""
+    line = t.gettext("That's the project “{title}” done. As {role} you worked through: {done}.{skills} Well done, "
+                     "team!").format(title=scene.project.title, role=project.role or t.gettext("a team member"),
+                                     done=done, skills=skills)
     lead = lesson.lead()
     async for record_ in lesson.say(lead, [ScriptStep(agent=lead.id, say=line)]):
         yield record_
@@ -185,6 +195,11 @@ async def _finish(lesson: LessonStage, index: int, scene: PblScene, project: Pro
     lesson.cursor.answered()
     async for record_ in lesson.moved():
         yield record_
+
+
+def _said(lesson: LessonStage) -> NullTranslations:
+    """The project's own words are the class's: in its language."""
+    return translator(lesson.session.classroom.language)
 
 
 def _name(lesson: LessonStage, agent_id: str) -> str:
@@ -226,5 +241,5 @@ def waiting_line(lesson: LessonStage, step: Step) -> str | None:
     issue = scene.issue(project.active or "")
     if project.role is None or issue is None:
         return None
-    return (f"We're on “{issue.title}”, {project.role}. Talk it through with the team, ask for a hint, or submit "
-            "your work when it's ready.")
+    return _said(lesson).gettext("We're on “{title}”, {role}. Talk it through with the team, ask for a hint, or "
+                                 "submit your work when it's ready.").format(title=issue.title, role=project.role)

@@ -10,6 +10,7 @@ from pydantic import Field, model_validator
 
 from maic_tui.classroom.field_types import Identifier, Line, Text
 from maic_tui.classroom.lesson import ScriptStep, Step
+from maic_tui.i18n import ENGLISH, translator
 from maic_tui.scenes.base import Found, SceneBase
 from maic_tui.strict import Strict
 
@@ -102,16 +103,20 @@ class PblScene(SceneBase):
                 if agent not in agents:
                     yield f"issues[{i}].{where}", f"{agent!r} is not an agent of this classroom ({known})"
 
-    def unscripted(self, number: int) -> list[Step]:
+    def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """The project is introduced, then it waits for the learner: their role, then each issue's work, which its
-        kind's lesson part reads until the last issue is done."""
+        kind's lesson part reads until the last issue is done (the project's own words in the class's language)."""
         opener = self.issues[0].question_agent
-        return [Step(number, 0, "say", ScriptStep(agent=opener, say=self.introduction())),
-                Step(number, 1, "pause", ScriptStep(agent=opener, pause=True, prompt=self.role_question()))]
+        return [Step(number, 0, "say", ScriptStep(agent=opener, say=self.introduction(language))),
+                Step(number, 1, "pause", ScriptStep(agent=opener, pause=True, prompt=self.role_question(language)))]
 
-    def introduction(self) -> str:
-        roles = "; ".join(f"{r.name} ({r.division}): {r.does}" for r in self.roles)
-        return f"Our project: {self.project.title}. {self.project.description} The roles: {roles}."
+    def introduction(self, language: str = ENGLISH) -> str:
+        t = translator(language)
+        divisions = {"management": t.gettext("management"), "development": t.gettext("development")}
+        roles = "; ".join(f"{r.name} ({divisions[r.division]}): {r.does}" for r in self.roles)
+        return t.gettext("Our project: {title}. {description} The roles: {roles}.").format(
+            title=self.project.title, description=self.project.description, roles=roles)
 
-    def role_question(self) -> str:
-        return f"Which role will you take: {', '.join(r.name for r in self.roles)}?"
+    def role_question(self, language: str = ENGLISH) -> str:
+        return translator(language).gettext("Which role will you take: {roles}?").format(
+            roles=", ".join(r.name for r in self.roles))

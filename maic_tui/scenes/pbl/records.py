@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from maic_tui.i18n import ENGLISH, translator
 from maic_tui.log.records import SceneEventData, SceneEventRecord
 from maic_tui.scenes.pbl.model import PblScene
 
@@ -90,31 +91,34 @@ def record(scene: int, name: str, data: dict[str, Any]) -> SceneEventRecord:
     return SceneEventRecord(data=SceneEventData(scene=scene, kind=KIND, name=name, data=data))
 
 
-def verdict_line(scene: PblScene, verdict: Verdict) -> str:
+def verdict_line(scene: PblScene, verdict: Verdict, language: str = ENGLISH) -> str:
+    """The verdict as the transcript shows it, in the class's language (the judge's own comment as given)."""
+    t = translator(language)
     issue = scene.issue(verdict.issue)
     title = issue.title if issue else verdict.issue
     if verdict.complete:
-        return f"✓ {title}: complete" + (f". {verdict.comment}" if verdict.comment else "")
+        return f"✓ {title}: " + t.gettext("complete") + (f". {verdict.comment}" if verdict.comment else "")
     missing = "; ".join(verdict.missing)
-    lead = "no verdict (the judge's answer could not be read); submit again" if verdict.fallback else \
-        "Needs revision"
-    return f"✗ {title}: {lead}" + (f". Missing: {missing}" if missing else "") + \
-        (f". {verdict.comment}" if verdict.comment and not verdict.fallback else "")
+    lead = t.gettext("no verdict (the judge's answer could not be read); submit again") if verdict.fallback else \
+        t.gettext("Needs revision")
+    return f"✗ {title}: {lead}" + (". " + t.gettext("Missing: {missing}").format(missing=missing) if missing else "") \
+        + (f". {verdict.comment}" if verdict.comment and not verdict.fallback else "")
 
 
-def line(scene: PblScene, event: SceneEventData) -> str | None:
-    """What the transcript says of a project's record."""
+def line(scene: PblScene, event: SceneEventData, language: str = ENGLISH) -> str | None:
+    """What the transcript says of a project's record, in the class's language."""
+    t = translator(language)
     data = event.data
     issue = scene.issue(str(data.get("issue", "")))
     match event.name:
         case "role_chosen":
-            return f"Your role: {data.get('role', '')}"
+            return t.gettext("Your role: {role}").format(role=data.get("role", ""))
         case "issue_opened" if issue is not None:
-            return f"Issue open: {issue.title}"
+            return t.gettext("Issue open: {title}").format(title=issue.title)
         case "submission" if issue is not None:
-            return f"Submitted for {issue.title}"
+            return t.gettext("Submitted for {title}").format(title=issue.title)
         case "verdict" if (verdict := read_verdict(data)) is not None:
-            return verdict_line(scene, verdict)
+            return verdict_line(scene, verdict, language)
         case "project_done":
-            return f"Project done: {scene.project.title}"
+            return t.gettext("Project done: {title}").format(title=scene.project.title)
     return None

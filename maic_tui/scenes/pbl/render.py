@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
+from maic_tui.i18n import _
 from maic_tui.scenes.pbl.model import PblScene
 from maic_tui.text_safety import terminal_safe
 from maic_tui.whiteboard.render.board_drawing import BoardPalette
@@ -22,16 +23,16 @@ def lines(scene: PblScene, width: int, palette: BoardPalette) -> list[Text]:
     para(scene.project.title, bold=True)
     para(scene.project.description)
     if scene.project.skills:
-        para("Skills: " + ", ".join(scene.project.skills), dim=True)
+        para(_("Skills: {skills}").format(skills=", ".join(scene.project.skills)), dim=True)
     out.append(Text(""))
-    para("Roles", bold=True)
+    para(_("Roles"), bold=True)
     for role in scene.roles:
-        para(f"• {role.name} ({role.division}): {role.does}", 2)
+        para(f"• {role.name} ({_(role.division)}): {role.does}", 2)
     out.append(Text(""))
-    para("Issues", bold=True)
+    para(_("Issues"), bold=True)
     for number, issue in enumerate(scene.issues, 1):
-        para(f"{number}. {issue.title} — owner: {issue.owner}", 2)
+        para(f"{number}. {issue.title} — " + _("owner: {owner}").format(owner=issue.owner), 2)
         para(issue.description, 5, dim=True)
         for criterion in issue.done:
-            para(f"✓ when it {criterion.text}", 5, dim=True)
+            para("✓ " + _("when it {criterion}").format(criterion=criterion.text), 5, dim=True)
     return out

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from maic_tui.classroom.lesson import QuizQuestion, Step
+from maic_tui.i18n import ENGLISH
 from maic_tui.scenes.base import SceneBase
 
 
@@ -24,6 +25,6 @@ class QuizScene(SceneBase):
     def graded(self) -> Sequence[QuizQuestion]:
         return self.questions
 
-    def unscripted(self, number: int) -> list[Step]:
+    def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """Without a script a quiz asks its questions in order."""
         return [Step(number, i, "ask", None, question) for i, question in enumerate(self.questions)]

@@ -189,7 +189,7 @@ class TheClass:
         """A change the learner made with a scene widget's keys: recorded and shown, no turn opened (Enter in the
         widget sends it as a message, which opens one)."""
         if self.recipe.replay is not None:
-            self._screen.notify("This is a replay: nothing is sent to the class.", severity="warning")
+            self._screen.notify(_("This is a replay: nothing is sent to the class."), severity="warning")
             return
         refused = self.turns.work(scene, change)
         if refused is not None:

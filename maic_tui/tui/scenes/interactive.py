@@ -13,6 +13,7 @@ from textual import events
 from textual.binding import Binding, BindingType
 from textual.widget import Widget
 
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import terminal_safe
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.scene_widgets import CLASS, typed_on
@@ -30,12 +31,12 @@ class InteractivePanel(Widget, can_focus=True):
     InteractivePanel:focus { border-left: outer $success; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up", "pick(-1)", "Previous variable", show=False),
-        Binding("down", "pick(1)", "Next variable", show=False),
-        Binding("left,minus", "step(-1)", "Less", show=False),
-        Binding("right,plus", "step(1)", "More", show=False),
-        Binding("p", "preset", "Next preset", show=False),
-        Binding("enter", "tell", "Tell the class", show=False),
+        Binding("up", "pick(-1)", N_("Previous variable"), show=False),
+        Binding("down", "pick(1)", N_("Next variable"), show=False),
+        Binding("left,minus", "step(-1)", N_("Less"), show=False),
+        Binding("right,plus", "step(1)", N_("More"), show=False),
+        Binding("p", "preset", N_("Next preset"), show=False),
+        Binding("enter", "tell", N_("Tell the class"), show=False),
     ]
 
     def __init__(self) -> None:
@@ -80,17 +81,20 @@ class InteractivePanel(Widget, can_focus=True):
         found = self._scene()
         if found is None:
             return Text("")
-        scene, state, _ = found
+        scene, state, _index = found
         widget = scene.widget
         focused = self.has_focus
         out = Text()
         if widget.kind == "diagram":
             hidden = scene.hidden(state)
             total = len(widget.nodes)
-            out.append(terminal_safe(f"◐ {total - len(hidden)} of {total} shown"
-                             + (f" · {len(hidden)} to reveal" if hidden else " · all revealed")))
-            hint = "→ reveals the next · Enter reveals it and asks the class" if focused else "Tab: work the diagram"
-            out.append(terminal_safe(f"\n{hint} · or type reveal"), style="dim")
+            shown = _("◐ {shown} of {total} shown").format(shown=total - len(hidden), total=total)
+            left = _("{count} to reveal").format(count=len(hidden)) if hidden else _("all revealed")
+            out.append(terminal_safe(f"{shown} · {left}"))
+            hint = _("→ reveals the next · Enter reveals it and asks the class") if focused else \
+                _("Tab: work the diagram")
+            typed = _("or type {command}").format(command="reveal")  # the command is read in English
+            out.append(terminal_safe(f"\n{hint} · {typed}"), style="dim")
             return out
         variables = widget.variables
         room = max(self.content_size.width, 20)
@@ -102,13 +106,17 @@ class InteractivePanel(Widget, can_focus=True):
             head = f"{mark} {variable.label[:width]:<{width}} "
             self._arrows = (len(head), len(head) + 12)  # "◀ " then the value in 9 cells, then " ▶"
             line = f"{head}◀ {value:>9.4g} ▶ {variable.unit:<4}"
-            span = f" {variable.min:g}…{variable.max:g} step {variable.step:g}"
+            span = f" {variable.min:g}…{variable.max:g} " + _("step {step}").format(step=f"{variable.step:g}")
             line = (line + span if len(line + span) <= room else line).rstrip()[:room]  # one line each, however narrow
             out.append(terminal_safe(line), style="bold" if number == self.row and focused else "")
             out.append("\n")
-        presets = " · p preset" if widget.presets else ""
-        hint = (f"↑↓ pick · ←→ change{presets} · Enter asks the class" if focused
-                else f"Tab: work it with the keys · or type {variables[0].name} = {variables[0].default:g}")
+        if focused:
+            keys = [_("↑↓ pick"), _("←→ change"), *([_("p preset")] if widget.presets else []),
+                    _("Enter asks the class")]
+            hint = " · ".join(keys)
+        else:
+            typed = f"{variables[0].name} = {variables[0].default:g}"
+            hint = _("Tab: work it with the keys") + " · " + _("or type {command}").format(command=typed)
         out.append(terminal_safe(hint)[:room], style="dim")
         return out
 
@@ -147,7 +155,7 @@ class InteractivePanel(Widget, can_focus=True):
         found = self._scene()
         if found is None:
             return
-        scene, state, _ = found
+        scene, state, _index = found
         if scene.widget.kind == "diagram":
             if steps > 0 and scene.hidden(state):
                 self._work("reveal", "")
@@ -167,7 +175,7 @@ class InteractivePanel(Widget, can_focus=True):
         found = self._scene()
         if found is None:
             return
-        scene, state, _ = found
+        scene, state, _index = found
         if scene.widget.kind == "diagram":
             self.post_message(SendRequested("reveal"))
             return

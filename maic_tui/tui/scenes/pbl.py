@@ -14,6 +14,7 @@ from textual.containers import Vertical
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from maic_tui.i18n import _
 from maic_tui.scenes.pbl.model import PblScene
 from maic_tui.scenes.pbl.records import ProjectState, state
 from maic_tui.tui.messages import SendRequested
@@ -31,7 +32,7 @@ MARKS = {"done": "✓", "active": "▶", "pending": "·"}
 
 def board_lines(scene: PblScene, project: ProjectState) -> list[str]:
     """The project's title and the learner's role, then one line per issue with its mark and owner."""
-    role = f" · you: {project.role}" if project.role else " · pick your role"
+    role = " · " + (_("you: {role}").format(role=project.role) if project.role else _("pick your role"))
     lines = [f"🛠 {scene.project.title}{role}"]
     for issue in scene.issues:
         status = project.status(issue.id)
@@ -85,11 +86,11 @@ class ProjectPanel(Vertical):
         if not status.waiting or project.finished:
             return
         if picking:
-            options = [Option(plain(f"{n}. {r.name} ({r.division})"), id=r.name)
+            options = [Option(plain(f"{n}. {r.name} ({_(r.division)})"), id=r.name)
                        for n, r in enumerate(scene.roles, 1)]
         else:
-            options = [Option(plain("Submit my work for the judge"), id=SUBMIT),
-                       Option(plain("Ask for a hint"), id=HINT)]
+            options = [Option(plain(_("Submit my work for the judge")), id=SUBMIT),
+                       Option(plain(_("Ask for a hint")), id=HINT)]
         picks = Picks(*options, classes="project-picks")
         await self.mount(picks)
         if picking:
