@@ -56,3 +56,14 @@ def test_without_project_no_project_stage_is_asked(tmp_path: Path, capsys: pytes
     assert main(["new", "slopes", "--model", script(tmp_path), "-o", str(out)]) == 0
     assert "project" not in capsys.readouterr().err
     assert [s.type for s in load_classroom(out).scenes] == ["slide", "slide", "slide", "quiz"]
+
+
+def test_regen_makes_a_project_again_in_its_place(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "slopes.toml"
+    assert main(["new", "slopes", "--project", "--model", script(tmp_path, project=[PROJECT]), "-o", str(out)]) == 0
+    other = {**PROJECT, "title": "A ramp for the library"}
+    assert main(["regen", str(out), "project", "--model", script(tmp_path, project=[other])]) == 0
+    capsys.readouterr()
+    project = load_classroom(out).scenes[3]
+    assert isinstance(project, PblScene) and project.id == "project"
+    assert project.project.title == "A ramp for the library"

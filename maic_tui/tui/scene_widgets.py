@@ -1,6 +1,7 @@
 """The widgets scene kinds bring to the room (ARCHITECTURE.md, *Scene kinds*): ``tui/scenes/<kind>.py`` names its
 ``WIDGET``, which the room mounts above the composer and shows the lesson's status to each time it changes; the
-widget shows itself while a step of its kind waits for the learner (the quiz: the waiting question's options)."""
+widget shows itself while a step of its kind waits for the learner (the quiz: the waiting question's options) or
+while its scene is on (the project: its issue board)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ class SceneWidget(Protocol):
     """What a kind's ``WIDGET`` is, beside being a widget with the class ``scene-widget``."""
 
     async def show(self, status: LessonStatus | None) -> None:
-        """The lesson's status now (None: no lesson): shown if it waits on a step of this kind, else hidden."""
+        """The lesson's status now (None: no lesson): shown if it waits on a step of this kind (or, for a kind that
+        shows its scene's state, while its scene is on), else hidden."""
 
     def follow(self, the_class: TheClass) -> None:
         """Once a frame: the class (its view model, the scene shown, its live state) to follow, and to send the
