@@ -73,9 +73,9 @@ KEYS: list[RoomKey] = [
     )),
     RoomKey("↑↓, Space, Enter", "a quiz question's options: move, mark several, answer; or type the answer (b, 2,3,4, "
                                 "A and C)"),
-    RoomKey("Tab, ↑↓, ←→, - +, p, Enter", "an interactive scene's widget: Tab reaches it; pick a variable, change it "
-                                          "by its step (or click ◀ ▶), next preset, Enter asks the class; a diagram: "
-                                          "→ reveals the next node; or type h = 0.1, reveal"),
+    RoomKey("Tab ↑↓←→ p", "an interactive scene's widget: Tab reaches it; ↑↓ pick a variable, ←→ "
+                           "(or - +, or a click on ◀ ▶) change it by its step, p the next preset, Enter asks the "
+                           "class; a diagram: → reveals the next node; or type h = 0.1, reveal"),
     RoomKey("Ctrl+T", "step mode: the class waits before each director decision; 1-9 picks an agent, u the learner, "
                       "e the end, a asks the director, Enter lets it decide", (
         Binding("ctrl+t", "step_mode", "Step mode", priority=True, show=False),  # F8 is the lesson's pace
