@@ -5,13 +5,14 @@ runs these lines alone.
     message streams                                                                         [p95 <= 16 ms]
   - a simulation of 4 variables, 3 computed values and a plot of 2 curves over 200 points worked out for one
     redraw                                                                                   [<= 2 ms]
-  - hostile formulas (10 kB, nesting 200 deep, towers of huge exponents, a 400-character sum) refused [<= 10 ms]
+  - hostile formulas (10 kB, nesting 180 deep, towers of huge exponents, a 400-character sum) refused [<= 10 ms]
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import os
 import statistics
 import tempfile
 import time
@@ -110,14 +111,14 @@ def evaluation_figures() -> dict[str, float]:
 
 HOSTILE = {
     "10 kB": "h + " * 2_500 + "h",
-    "nesting 200 deep": "(" * 200 + "h" + ")" * 200,
+    "nesting 180 deep": "(" * 180 + "h" + ")" * 180,
     "a tower of huge exponents": "9^" * 120 + "9",
     "a 400-character sum": "h+" * 199 + "h",
     "a Python escape": "__import__('os').system('id')" * 300,
 }
 
 
-def hostile_figures() -> dict[str, tuple[float, str]]:
+def hostile_figures() -> dict[str, tuple[float, float, str]]:
     out = {}
     for name, formula in HOSTILE.items():
         timings, said = [], ""
@@ -129,12 +130,12 @@ def hostile_figures() -> dict[str, tuple[float, str]]:
             except FormulaError as exc:
                 said = str(exc)
             timings.append((time.perf_counter() - started) * 1000)
-        out[name] = (max(timings), said)
+        out[name] = (statistics.median(timings), max(timings), said)
     return out
 
 
 def main() -> None:
-    print("Interactive scenes")
+    print(f"Interactive scenes (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "script.json"
         body = "\n\n".join(["The secant's slope *approaches* the tangent's as h shrinks. " * 5] * 20)
@@ -148,8 +149,9 @@ def main() -> None:
     e = evaluation_figures()
     print(f"  4 variables, 3 values, 2 curves x 200 points worked out: p50 {e['p50']:.2f} ms, p95 {e['p95']:.2f} ms, "
           f"max {e['max']:.2f} ms per redraw  (target <= 2 ms)")
-    for name, (worst, said) in hostile_figures().items():
-        print(f"  hostile formula, {name}: {worst:.3f} ms worst of 50  (target <= 10 ms): {said[:70]}")
+    for name, (middle, worst, said) in hostile_figures().items():
+        print(f"  hostile formula, {name}: refused in {middle:.3f} ms median, {worst:.3f} ms worst of 50  "
+              f"(target <= 10 ms): {said[:60]}")
 
 
 if __name__ == "__main__":

@@ -163,3 +163,14 @@ def test_the_demo_teacher_works_an_unscripted_widget_in_front_of_the_class(priva
     recorded = open_recorded(private_data_dir, LogStore(private_data_dir).sessions()[0].id)
     secant = next(s for s in recorded.classroom.scenes if s.id == "secant")
     assert recorded.rebuilt.view.scene_states.of(secant).values["h"] == 0.01
+
+
+def test_a_fork_keeps_the_changes_made_before_its_turn(private_data_dir: Path,
+                                                       capsys: pytest.CaptureFixture[str]) -> None:
+    lesson(capsys, *TO_THE_SECANT, "h = 0.1", "why does the slope get close to 2?", "h = 0.5")
+    original = LogStore(private_data_dir).sessions()[0].id
+    assert main(["fork", original, "--turn", "3"]) == 0  # cut before the question: h = 0.1, not yet 0.5
+    forked = capsys.readouterr().out.strip()
+    recorded = open_recorded(private_data_dir, forked)
+    secant = next(s for s in recorded.classroom.scenes if s.id == "secant")
+    assert forked != original and recorded.rebuilt.view.scene_states.of(secant).values["h"] == 0.1

@@ -31,7 +31,7 @@ def test_one_missing_agent_id_is_one_line_that_counts_the_places_naming_her(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, lines, where = validate(tmp_path, without_line(DERIVATIVES, 'id = "reyes"'), capsys)
     assert code == 2
-    assert lines == [where + "agents[0].id: required field is missing (38 places name 'reyes')"]
+    assert lines == [where + "agents[0].id: required field is missing (43 places name 'reyes')"]
 
 
 def test_a_broken_agent_entry_with_its_id_counts_its_echoes_on_its_own_first_problem(

@@ -79,9 +79,9 @@ KEYS: list[RoomKey] = [
                                        "(b, 2,3,4, A and C)")),
     RoomKey(N_("↑↓, Enter"), N_("a project's list: pick your role; then submit your work or ask for a hint (or type "
                                 "it: “done: my plan …”, “hint”)")),
-    RoomKey(N_("Tab, ↑↓, ←→, - +, p, Enter"), N_("an interactive scene's widget: Tab reaches it; pick a variable, "
-                                                 "change it by its step (or click ◀ ▶), next preset, Enter asks the "
-                                                 "class; a diagram: → reveals the next node; or type h = 0.1, reveal")),
+    RoomKey(N_("Tab ↑↓←→ p"), N_("an interactive scene's widget: Tab reaches it; ↑↓ pick a variable, ←→ (or - +, or a "
+                                 "click on ◀ ▶) change it by its step, p the next preset, Enter asks the class; a "
+                                 "diagram: → reveals the next node; or type h = 0.1, reveal")),
     RoomKey(N_("Ctrl+T"), N_("step mode: the class waits before each director decision; 1-9 picks an agent, u the "
                              "learner, e the end, a asks the director, Enter lets it decide"), (
         Binding("ctrl+t", "step_mode", N_("Step mode"), priority=True, show=False),  # F8 is the lesson's pace
