@@ -105,7 +105,6 @@ class PaletteCommands(ListedCommands):
             (_("Quit"), partial(app.run_action, "quit"),
              _("Leave the class ({key}); the session stays recorded").format(key=key_for("quit"))),
         ]
-        found += language_entries(app)
         if room.is_open:
             # A browser tab: nothing that writes the server's files or reads other learners' sessions.
             found += [(_(name), partial(room.run_action, action), with_key(_(help_text), action))
@@ -114,6 +113,7 @@ class PaletteCommands(ListedCommands):
                                                                              "help")))
         if not room.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return self._plain(found)
+        found += language_entries(app)
         for index, scene in enumerate(room.classroom.scenes):
             found.append((_("Go to scene {number}: {title}").format(number=index + 1, title=scene.title),
                           partial(room.go_to_scene, index), _("Show this slide")))
