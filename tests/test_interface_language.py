@@ -76,3 +76,20 @@ def test_the_class_says_its_own_lines_in_its_language_whatever_the_interfaces() 
     short = QuizQuestion(id="s", question="Why?", type="short_answer", keywords=["slope"], points=1)
     assert grade_offline(short, "no idea", "es").comment == "La idea clave es slope."
     assert wants_retry("重试", "zh-CN") and wants_retry("retry", "zh-CN") and not wants_retry("重试", "en")
+
+
+def test_the_demo_model_says_its_own_phrases_in_the_classs_language() -> None:
+    from maic_tui.classroom import load_classroom
+    from maic_tui.demo import lesson_turns, replies
+    from maic_tui.llm.context import LessonCall
+
+    classroom = load_classroom("derivatives").model_copy(update={"language": "zh-CN"})
+    lead = replies.lead(classroom)
+    greeting = replies.greeting(classroom, 0)[0].steps[0].say or ""
+    assert greeting.startswith("你好，Sam！我们正在讲“Slopes everywhere”")
+    asked = replies.quiz(classroom, [])[0].steps[0].say or ""
+    assert asked.startswith("这道题给你。 问题（1分）：What is the derivative of x^4?")
+    call = LessonCall("react", "", 3, opener=lead.id, earned=0, points=1, comment="")
+    assert (lesson_turns.reaction(classroom, lead, call).steps[0].say or "").startswith("不太对，Sam。")
+    english = load_classroom("derivatives")
+    assert (lesson_turns.reaction(english, lead, call).steps[0].say or "").startswith("Not quite, Sam.")

@@ -17,6 +17,7 @@ from maic_tui.demo.intents import NO, YES
 from maic_tui.demo.moves import own_line
 from maic_tui.demo.replies import QUESTION_MARKS, grade_reply, lead, say, sentence_of, sentences, statement_on
 from maic_tui.demo.understanding import COVERED, MaterialIndex
+from maic_tui.i18n import translator
 from maic_tui.llm.context import Said
 
 # Hedges around a reply, dropped when it is quoted back ("the speedometer in my car i guess").
@@ -63,23 +64,28 @@ def judge(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str,
     """A reply to a question with right answers."""
     agent = _asker(classroom, asked)
     name = classroom.learner.nickname
+    t = translator(classroom.language)  # the demo's own words, in the class's language
     right = asked.expects[0]
     if says_expected(asked.expects, reply):
         further = statement_on(classroom, index, f"{asked.question} {right}", avoid=_said_text(said),
                                speakers=_voices(classroom, agent), least=COVERED)
-        return [say(agent, f"Exactly, {name}: {sentence_of(right)}", sentence_of(further) if further else
-                    "Well reasoned.")]
+        return [say(agent, t.gettext("Exactly, {name}: {answer}").format(name=name, answer=sentence_of(right)),
+                    sentence_of(further) if further else t.gettext("Well reasoned."))]
     if asked.misses == 0:
-        return [say(agent, f"Not quite, {name}. Here's a hint: {sentence_of(hint_for(classroom, asked))}",
-                    f"Try again: {asked.question}")]
+        hint = sentence_of(hint_for(classroom, asked))
+        return [say(agent, t.gettext("Not quite, {name}. Here's a hint: {hint}").format(name=name, hint=hint),
+                    t.gettext("Try again: {question}").format(question=asked.question))]
     reason = _statement(asked)  # the answer given: the reason behind it, not a hint any more
-    return [say(agent, f"Not quite, {name}. The answer: {sentence_of(right)}", sentence_of(reason) if reason else "")]
+    return [say(agent, t.gettext("Not quite, {name}. The answer: {answer}").format(name=name,
+                                                                                   answer=sentence_of(right)),
+                sentence_of(reason) if reason else "")]
 
 
 def hint_for(classroom: Classroom, asked: Asked) -> str:
     """The material's hint for the question, or the prepared answer's own statement that does not give the answer
     away."""
-    return asked.hint or _statement(asked) or "look at the pattern on the board once more"
+    return asked.hint or _statement(asked) or translator(classroom.language).gettext(
+        "look at the pattern on the board once more")
 
 
 def _statement(asked: Asked) -> str:
@@ -96,6 +102,7 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
     with the material's own point on it; a discussion goes on with a classmate's view."""
     agent = _taker(classroom, asked)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     said_text = _said_text(said)
     options = [o for o in asked.options if squashed(o) and squashed(o) in squashed(reply)]
     frame = f"{asked.question} {asked.frame}"
@@ -113,29 +120,32 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
 
     if asked.yes_no(name) and (yes or NO.match(reply)):
         if yes and asked.kind == "options" and asked.frame and not asked.expects:  # "Ready?" at a pause: yes
-            return [say(agent, f"Good, {name}. Let's go on.")]
-        turns = [say(agent, f"So for you it's a {'yes' if yes else 'no'}, {name}.",
-                     further(f"{frame} {reply}") or "What tips it for you?")]
+            return [say(agent, t.gettext("Good, {name}. Let's go on.").format(name=name))]
+        verdict = t.gettext("So for you it's a yes, {name}.") if yes else t.gettext("So for you it's a no, {name}.")
+        turns = [say(agent, verdict.format(name=name),
+                     further(f"{frame} {reply}") or t.gettext("What tips it for you?"))]
     elif options:
         picked = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} and {options[-1].lower()}"
-        turns = [say(agent, f"“{picked}”: yes, {name}, exactly.", further(f"{picked} {frame}"))]
+        turns = [say(agent, t.gettext("“{picked}”: yes, {name}, exactly.").format(picked=picked, name=name),
+                     further(f"{picked} {frame}"))]
     elif debating and (rebuttal := own_line(classroom, index, agent, reply, said)):
         # a debater answers the learner's point with its own prepared answer to it: a rebuttal
-        turns = [say(agent, f"“{quoted(reply)}”: I hear you, {name}, but here's my answer: "
-                            f"{rebuttal[:1].lower()}{rebuttal[1:]}")]
+        turns = [say(agent, t.gettext("“{reply}”: I hear you, {name}, but here's my answer: {rebuttal}").format(
+            reply=quoted(reply), name=name, rebuttal=f"{rebuttal[:1].lower()}{rebuttal[1:]}"))]
     elif index.topic_words(reply) or set(index.terms(reply)) & set(index.terms(frame)):  # "speedometer", "prices"
-        opening = (f"“{quoted(reply)}”: yes, {name}, that's one." if _asks_for_instances(frame)
-                   else f"“{quoted(reply)}”: fair point, {name}, I'll grant you that." if debating
-                   else f"“{quoted(reply)}”: good point, {name}.")
-        turns = [say(agent, opening, further(f"{reply} {frame}"))]
+        opening = (t.gettext("“{reply}”: yes, {name}, that's one.") if _asks_for_instances(frame)
+                   else t.gettext("“{reply}”: fair point, {name}, I'll grant you that.") if debating
+                   else t.gettext("“{reply}”: good point, {name}."))
+        turns = [say(agent, opening.format(reply=quoted(reply), name=name), further(f"{reply} {frame}"))]
     else:  # nothing of the lesson in it: asked again, kindly, not sent away
-        return [say(agent, f"Tell me a bit more, {name}: how does “{quoted(reply)}” fit? {asked.question}")]
+        more = t.gettext("Tell me a bit more, {name}: how does “{reply}” fit?").format(name=name, reply=quoted(reply))
+        return [say(agent, f"{more} {asked.question}")]
     if asked.kind == "discussion":
         turns += _classmate(classroom, index, agent, f"{reply} {frame}", said_text + " ".join(
             step.say or "" for turn in turns for step in turn.steps))
     if len(turns) == 1 and len(turns[0].steps[0].say or "") < 60 + len(reply) and agent.role != "student":
         # nothing added to it yet: the teacher asks for more (a student's take-up is moderated by the teacher)
-        turns = [say(agent, turns[0].steps[0].say or "", "Tell me more: what made you think of it?")]
+        turns = [say(agent, turns[0].steps[0].say or "", t.gettext("Tell me more: what made you think of it?"))]
     return turns
 
 
@@ -165,19 +175,26 @@ def for_them(classroom: Classroom, index: MaterialIndex, asked: Asked, said: Seq
     question back in easier terms."""
     agent = _asker(classroom, asked)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     if asked.kind == "quiz" and asked.quiz is not None:
-        return [say(agent, f"No problem, {name}: {asked.quiz.analysis or right_answer(asked.quiz)}")]
+        answer = asked.quiz.analysis or right_answer(asked.quiz)
+        return [say(agent, t.gettext("No problem, {name}: {answer}").format(name=name, answer=answer))]
     if asked.expects:
-        return [say(agent, f"No problem, {name}. The answer: {sentence_of(asked.expects[0])}")]
+        answer = sentence_of(asked.expects[0])
+        return [say(agent, t.gettext("No problem, {name}. The answer: {answer}").format(name=name, answer=answer))]
     ideas = list(asked.options) or _prompt_ideas(asked.frame)
     further = statement_on(classroom, index, f"{asked.question} {asked.frame}", avoid=_said_text(said))
     if ideas:
         listed = ideas[0] if len(ideas) == 1 else f"{', '.join(ideas[:-1])} or {ideas[-1]}"
-        return [say(agent, f"That's fine, {name}. Think of {listed[:1].lower()}{listed[1:]}, for instance.",
-                    sentence_of(further) if further else "", "Does one of those ring a bell?")]
+        ideas_line = t.gettext("That's fine, {name}. Think of {ideas}, for instance.").format(
+            name=name, ideas=f"{listed[:1].lower()}{listed[1:]}")
+        return [say(agent, ideas_line, sentence_of(further) if further else "",
+                    t.gettext("Does one of those ring a bell?"))]
     if further:
-        return [say(agent, f"That's fine, {name}. Here's a way in: {sentence_of(further)}")]
-    return [say(agent, f"That's fine, {name}. Let's work it out together: what do you already know?")]
+        return [say(agent, t.gettext("That's fine, {name}. Here's a way in: {point}").format(
+            name=name, point=sentence_of(further)))]
+    return [say(agent, t.gettext("That's fine, {name}. Let's work it out together: what do you already know?").format(
+        name=name))]
 
 
 def _prompt_ideas(frame: str) -> list[str]:
@@ -209,5 +226,7 @@ def another_instance(classroom: Classroom, index: MaterialIndex, asked: Asked, s
     agent = _asker(classroom, asked)
     point = statement_on(classroom, index, f"{case} {asked.question}", avoid=said_text,
                          speakers=_voices(classroom, agent))
-    return [say(agent, f"Here's another one, {classroom.learner.nickname}: {case[:1].lower()}{case[1:]}.",
-                sentence_of(point) if point else "", f"Now you: {asked.question}")]
+    t = translator(classroom.language)
+    return [say(agent, t.gettext("Here's another one, {name}: {case}.").format(name=classroom.learner.nickname,
+                                                                              case=f"{case[:1].lower()}{case[1:]}"),
+                sentence_of(point) if point else "", t.gettext("Now you: {question}").format(question=asked.question))]

@@ -188,6 +188,7 @@ class ClassroomApp(App[None]):
         except ConfigError as exc:
             self.notify(str(exc), severity="warning", markup=False)
         self.room.repaint(relabel=True)
+        self.room.refresh_bindings()  # the footer's words
         self.notify(_("Interface language: {language}").format(language=LANGUAGES.get(code, code)), timeout=3)
 
     # --- leaving -----------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from textual.content import Content
 from textual.fuzzy import Matcher
 
 from maic_tui.classroom import sample_names
-from maic_tui.i18n import LANGUAGES, N_, _, interface_language, ngettext
+from maic_tui.i18n import ENGLISH, LANGUAGES, N_, _, interface_language, ngettext
 from maic_tui.llm.spec import shown_model
 from maic_tui.text_safety import one_line
 from maic_tui.tui.keys import key_for
@@ -105,7 +105,6 @@ class PaletteCommands(ListedCommands):
             (_("Quit"), partial(app.run_action, "quit"),
              _("Leave the class ({key}); the session stays recorded").format(key=key_for("quit"))),
         ]
-        found += language_entries(app)
         if room.is_open:
             # A browser tab: nothing that writes the server's files or reads other learners' sessions.
             found += [(_(name), partial(room.run_action, action), with_key(_(help_text), action))
@@ -114,6 +113,7 @@ class PaletteCommands(ListedCommands):
                                                                              "help")))
         if not room.is_open:  # the shell before the classroom has loaded: nothing about the room yet
             return self._plain(found)
+        found += language_entries(app)
         for index, scene in enumerate(room.classroom.scenes):
             found.append((_("Go to scene {number}: {title}").format(number=index + 1, title=scene.title),
                           partial(room.go_to_scene, index), _("Show this slide")))
@@ -174,7 +174,9 @@ class ThemeCommands(ListedCommands):
 def language_entries(app: App[object]) -> list[Entry]:
     """The interface in each other language, named in its own (saved like the theme, but not from a browser tab)."""
     saved = _("saved in your config file") if not app.is_web else _("for this tab")
-    return [(_("Language: {language}").format(language=name), partial(app.run_action, f"language('{code}')"),
+    # "Language" in English too: someone who cannot read the interface's language still finds the way back.
+    also = "" if interface_language() == ENGLISH else " · Language"
+    return [(_("Language: {language}").format(language=name) + also, partial(app.run_action, f"language('{code}')"),
              _("The interface in {language} ({saved})").format(language=name, saved=saved))
             for code, name in LANGUAGES.items() if code != interface_language()]
 

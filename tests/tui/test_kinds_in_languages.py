@@ -33,7 +33,7 @@ async def test_the_interactive_widget_speaks_the_interface_language() -> None:
         await ready(pilot)
         app.room.go_to_scene(SECANT)
         panel = app.query_one(InteractivePanel)
-        await wait_for(pilot, lambda: panel.display)
+        await wait_for(pilot, lambda: panel.display and "pas 0.05" in str(panel.render()))
         shown = str(panel.render())
         assert "pas 0.05" in shown and "Tab : au clavier · ou tape h = 1" in shown, shown
         panel.focus()

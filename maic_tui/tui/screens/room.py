@@ -247,7 +247,6 @@ class RoomScreen(Screen[None]):
         """Colours follow the theme's background; with ``relabel``, the words the interface's language."""
         if self._body is not None and self._body.is_attached:
             self._body.relabel() if relabel else self._body.repaint()
-        self.refresh_bindings()
 
     # --- what the widgets ask for ------------------------------------------------------------------
 
