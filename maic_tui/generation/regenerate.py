@@ -12,7 +12,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.generation import answers, build, stages
 from maic_tui.generation.kind_stages import kind_stage
 from maic_tui.generation.pipeline import Generator
-from maic_tui.generation.stages import Brief, slug
+from maic_tui.generation.stages import Brief, free_id, slug
 from maic_tui.scenes.registry import DEFAULT_KIND
 
 Data = dict[str, Any]
@@ -112,10 +112,4 @@ def _gist(scene: Data, limit: int = 400) -> str:
 
 
 def _free_id(scenes: list[Data], title: str) -> str:
-    taken = {s["id"] for s in scenes}
-    ident, number = slug(title, "scene"), 1
-    base = ident
-    while ident in taken:
-        number += 1
-        ident = f"{base}-{number}"
-    return ident
+    return free_id(slug(title, "scene"), {s["id"] for s in scenes})

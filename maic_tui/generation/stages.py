@@ -6,6 +6,7 @@ option values), so a small model's slips are few and the loader can name each on
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,15 @@ AVATARS = ("🎓", "💡", "🙋", "🧠", "📒", "🔭", "🎨", "⚡")
 def slug(text: str, fallback: str) -> str:
     found = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:40].strip("-")
     return found or fallback
+
+
+def free_id(ident: str, taken: Collection[Any]) -> str:
+    """``ident``, or ``ident-2``, ``ident-3``... the first not ``taken``."""
+    found, number = ident, 1
+    while found in taken:
+        number += 1
+        found = f"{ident}-{number}"
+    return found
 
 
 def summary_schema() -> dict[str, Any]:

@@ -17,8 +17,9 @@ from maic_tui.scenes.pbl.model import PblScene
 from maic_tui.scenes.quiz.model import QuizScene
 from maic_tui.scenes.slide.model import SlideScene
 
-# The registration. The first kind is what a scene is when its file names no ``type``.
-SceneKinds = SlideScene | QuizScene | InteractiveScene | PblScene
+# The registration. The first kind is what a scene is when its file names no ``type``; ``new`` writes the kinds'
+# own scenes after the slides in this order, so the quiz, last, ends the lesson.
+SceneKinds = SlideScene | InteractiveScene | PblScene | QuizScene
 KIND_MODELS: tuple[type[SceneBase], ...] = get_args(SceneKinds)
 # each kind's name is its ``type`` literal
 KINDS: dict[str, type[SceneBase]] = {get_args(model.model_fields["type"].annotation)[0]: model

@@ -14,7 +14,7 @@ from pydantic import Field
 from maic_tui.formulas import RESERVED
 from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items
 from maic_tui.generation.kind_stages import Drafting
-from maic_tui.generation.stages import Brief
+from maic_tui.generation.stages import Brief, free_id
 
 Data = dict[str, Any]
 STAGE = "interactive"  # the stage's name, as a script file's ``stages`` answers it, and the kind's
@@ -116,13 +116,9 @@ def _renamed(formula: str, names: dict[str, str]) -> str:
 
 
 def _placed(scenes: list[Data], scene: Data) -> None:
-    """Before the quiz, when there is one: the learner tries it before being tested."""
-    quiz = next((i for i, s in enumerate(scenes) if s.get("type") == "quiz"), len(scenes))
-    taken = {s.get("id") for s in scenes}
-    base, n = scene["id"], 2
-    while scene["id"] in taken:
-        scene["id"], n = f"{base}-{n}", n + 1
-    scenes.insert(quiz, scene)
+    """After the scenes so far (the quiz's stage comes after this one: the learner tries it before being
+    tested), under an id of its own."""
+    scenes.append(scene | {"id": free_id(scene["id"], {s.get("id") for s in scenes})})
 
 
 def _lead(draft: Data) -> str:

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items
 from maic_tui.generation.kind_stages import Drafting
-from maic_tui.generation.stages import Brief
+from maic_tui.generation.stages import Brief, free_id
 
 Data = dict[str, Any]
 STAGE = "project"  # the stage's name, as a script file's ``stages`` answers it
@@ -59,12 +59,9 @@ def _one_line(value: object) -> str:
 
 
 def _slug(text: str, taken: set[str]) -> str:
-    base = "-".join(re.findall(r"[a-z0-9]+", text.casefold()))[:30].strip("-") or "issue"
-    slug, n = base, 2
-    while slug in taken:
-        slug, n = f"{base}-{n}", n + 1
-    taken.add(slug)
-    return slug
+    ident = free_id("-".join(re.findall(r"[a-z0-9]+", text.casefold()))[:30].strip("-") or "issue", taken)
+    taken.add(ident)
+    return ident
 
 
 def build(draft: Data, answer: Data, scene_id: str = "project") -> tuple[Data, list[str]]:
@@ -109,10 +106,10 @@ def build(draft: Data, answer: Data, scene_id: str = "project") -> tuple[Data, l
 
 
 def _place(draft: Data, scene: Data) -> None:
-    """The project goes before the quiz (a lesson ends with its quiz), else last."""
+    """After the scenes so far (the quiz's stage comes after this one: a lesson ends with its quiz), under an id of
+    its own."""
     scenes = draft.setdefault("scenes", [])
-    at = next((i for i, s in enumerate(scenes) if s.get("type") == "quiz"), len(scenes))
-    scenes.insert(at, scene)
+    scenes.append(scene | {"id": free_id(scene["id"], {s.get("id") for s in scenes})})
 
 
 async def write(generator: Drafting) -> None:
