@@ -37,7 +37,7 @@ $(LOCALE)/%.mo: $(LOCALE)/%.po | $(STAMP)
 # After changing messages in the code: the template extracted again, every language's catalog updated from it
 # (new messages empty, to translate), then compiled.
 catalogs: $(STAMP)
-	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project maic-tui -o $(LOCALE)/maic_tui.pot .
+	$(BIN)/pybabel extract -F babel.cfg --sort-by-file --no-wrap --project maic-tui --copyright-holder maic-tui -o $(LOCALE)/maic_tui.pot .
 	$(BIN)/pybabel update -i $(LOCALE)/maic_tui.pot -d $(LOCALE) -D maic_tui --no-wrap --ignore-obsolete
 	$(BIN)/pybabel compile -d $(LOCALE) -D maic_tui --statistics
 
