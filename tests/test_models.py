@@ -11,6 +11,7 @@ import pytest
 from maic_tui.classroom import load_classroom, sample_names
 from maic_tui.demo.planner import fit_to_board, match_answer, plan_for
 from maic_tui.events import ActionEvent, to_json
+from maic_tui.i18n import translator
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions, ModelSpec, ModelSpecError, ScriptError
 from maic_tui.orchestration.routing.guards import is_clear_question
@@ -184,7 +185,8 @@ async def test_demo_material_plays_in_its_own_order(name: str) -> None:
         played = [r.agent_id for r in done(events).data.director_state.agent_responses]
         expected = [t.agent for t in answer.turns]
         if first is None and lead is not None and expected[0] != lead.id and is_clear_question(answer.question):
-            assert played[0] == lead.id and "would you take this one?" in spoken(events, lead.id), answer.id
+            handing_over = translator(room.language).gettext("{agent}, would you take this one?").split("{agent}")[-1]
+            assert played[0] == lead.id and handing_over in spoken(events, lead.id), answer.id
             played = played[1:]
         played, expected = [a for a in played if a != first], [a for a in expected if a != first]
         assert played[: len(expected)] == expected, (name, answer.id)  # the teacher may add a closing word

@@ -125,7 +125,8 @@ def take_up(classroom: Classroom, index: MaterialIndex, asked: Asked, reply: str
         turns = [say(agent, verdict.format(name=name),
                      further(f"{frame} {reply}") or t.gettext("What tips it for you?"))]
     elif options:
-        picked = options[0] if len(options) == 1 else f"{', '.join(options[:-1])} and {options[-1].lower()}"
+        picked = options[0] if len(options) == 1 else t.gettext("{names} and {last}").format(
+            names=", ".join(options[:-1]), last=options[-1].lower())
         turns = [say(agent, t.gettext("“{picked}”: yes, {name}, exactly.").format(picked=picked, name=name),
                      further(f"{picked} {frame}"))]
     elif debating and (rebuttal := own_line(classroom, index, agent, reply, said)):
@@ -185,7 +186,8 @@ def for_them(classroom: Classroom, index: MaterialIndex, asked: Asked, said: Seq
     ideas = list(asked.options) or _prompt_ideas(asked.frame)
     further = statement_on(classroom, index, f"{asked.question} {asked.frame}", avoid=_said_text(said))
     if ideas:
-        listed = ideas[0] if len(ideas) == 1 else f"{', '.join(ideas[:-1])} or {ideas[-1]}"
+        listed = ideas[0] if len(ideas) == 1 else t.gettext("{names} or {last}").format(names=", ".join(ideas[:-1]),
+                                                                                         last=ideas[-1])
         ideas_line = t.gettext("That's fine, {name}. Think of {ideas}, for instance.").format(
             name=name, ideas=f"{listed[:1].lower()}{listed[1:]}")
         return [say(agent, ideas_line, sentence_of(further) if further else "",

@@ -12,6 +12,7 @@ from maic_tui.classroom.models import Agent, Classroom, DemoAnswer, DemoStep, De
 from maic_tui.demo.dialogue import shown
 from maic_tui.demo.replies import QUESTION_MARKS, lead, say, sentence_of, sentences, statement_on, view_on_scene
 from maic_tui.demo.understanding import COVERED, MaterialIndex, element_text
+from maic_tui.i18n import translator
 from maic_tui.llm.context import Said
 
 
@@ -64,15 +65,20 @@ def why(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) -> lis
     speaker, point = _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     own = reason_in(point)
     if own:  # the point's own "because", "so" or colon says it better than a loosely related line
-        return [say(agent, f"Good question, {name}. It comes down to this: {sentence_of(own)}")]
+        return [say(agent, t.gettext("Good question, {name}. It comes down to this: {reason}").format(
+            name=name, reason=sentence_of(own)))]
     reason = _further(classroom, index, said, point)  # else something on it the class has not said yet
     if reason:
-        return [say(agent, f"Good question, {name}. Here's why: {sentence_of(reason)}")]
+        return [say(agent, t.gettext("Good question, {name}. Here's why: {reason}").format(
+            name=name, reason=sentence_of(reason)))]
     if point:
-        return [say(agent, f"{name}, the point is this: {sentence_of(point)} Which part would you like me to unpack?")]
-    return [say(agent, f"Why what, {name}? Tell me which point, and I'll explain the reason behind it.")]
+        return [say(agent, t.gettext("{name}, the point is this: {point} Which part would you like me to unpack?")
+                    .format(name=name, point=sentence_of(point)))]
+    return [say(agent, t.gettext("Why what, {name}? Tell me which point, and I'll explain the reason behind it.")
+                .format(name=name))]
 
 
 def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], message: str = "",
@@ -83,22 +89,24 @@ def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], 
     speaker, point = _point_of(classroom, said, named) if named is not None else _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     topic = _DISAGREEING.sub("", message.strip())  # what the learner holds against it, if they said
     rebuttal = own_line(classroom, index, agent, topic, said)
     if rebuttal:
-        return [say(agent, f"Fair to push back, {name}, but here's my answer: {rebuttal[:1].lower()}{rebuttal[1:]}",
-                    "Does that meet your worry?")]
+        return [say(agent, t.gettext("Fair to push back, {name}, but here's my answer: {rebuttal}").format(
+            name=name, rebuttal=f"{rebuttal[:1].lower()}{rebuttal[1:]}"), t.gettext("Does that meet your worry?"))]
     support = _further(classroom, index, said, point)
     if support:
-        return [say(agent, f"Fair to push back, {name}. Still, {support[:1].lower()}{sentence_of(support)[1:]} "
-                           "What makes you doubt it?")]
+        return [say(agent, t.gettext("Fair to push back, {name}. Still, {reason} What makes you doubt it?").format(
+            name=name, reason=f"{support[:1].lower()}{sentence_of(support)[1:]}"))]
     if point and topic:
-        return [say(agent, f"Fair to push back, {name}: “{_quoted(topic)}” is a real point, and I can't answer it "
-                           "with anything I know. I'll grant you that. What would you do instead?")]
+        return [say(agent, t.gettext("Fair to push back, {name}: “{objection}” is a real point, and I can't answer it "
+                                     "with anything I know. I'll grant you that. What would you do instead?").format(
+            name=name, objection=_quoted(topic)))]
     if point:
-        return [say(agent, f"Maybe I put it badly, {name}. What I mean is: {sentence_of(point)} "
-                           "Which part do you disagree with?")]
-    return [say(agent, f"Tell me more, {name}: what would you say instead?")]
+        return [say(agent, t.gettext("Maybe I put it badly, {name}. What I mean is: {point} Which part do you "
+                                     "disagree with?").format(name=name, point=sentence_of(point)))]
+    return [say(agent, t.gettext("Tell me more, {name}: what would you say instead?").format(name=name))]
 
 
 _DISAGREEING = re.compile(r"^\W*(i (don'?t|do not) (think|agree|believe)( (that|so|it))?|i disagree( with [^\W\d_]+)?|"
@@ -147,6 +155,7 @@ def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], sc
     speaker, point = _last_point(classroom, said)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     spoken = " ".join(entry.text for entry in said)
     asked = next((entry.text for entry in reversed(said) if entry.speaker == "learner"), "")
     # the slides on what the learner asked about, then on the point itself
@@ -168,10 +177,13 @@ def restate(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], sc
     if not lines:
         if point:
             core = reason_in(point) or point
-            return [say(agent, f"Let me slow down, {name}. In short: {sentence_of(core[:1].lower() + core[1:])}",
-                        "Which part lost you? I'll start from there.")]
-        return [say(agent, f"Let me try again, {name}: which word lost you? I'll start from there.")]
-    return [say(agent, f"Let me put it another way, {name}.", *lines[:2], "Does that help?")]
+            return [say(agent, t.gettext("Let me slow down, {name}. In short: {point}").format(
+                name=name, point=sentence_of(core[:1].lower() + core[1:])),
+                t.gettext("Which part lost you? I'll start from there."))]
+        return [say(agent, t.gettext("Let me try again, {name}: which word lost you? I'll start from there.").format(
+            name=name))]
+    return [say(agent, t.gettext("Let me put it another way, {name}.").format(name=name), *lines[:2],
+                t.gettext("Does that help?"))]
 
 
 def _slide_points(classroom: Classroom, scene: int, kinds: tuple[str, ...]) -> list[str]:
@@ -190,6 +202,7 @@ def another_example(classroom: Classroom, index: MaterialIndex, message: str, sa
     """An example on the message's topic, else on the last point: a prepared answer not played yet (one that draws
     when nothing was said yet); honestly said when it is only related, or when there is none."""
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     speaker, point = _last_point(classroom, said)
     asked_for = _REQUEST_WORDS.sub(" ", message)
     topic = asked_for if index.topic_words(asked_for) else point
@@ -201,15 +214,16 @@ def another_example(classroom: Classroom, index: MaterialIndex, message: str, sa
     ranked = [m for m in index.rank(topic, ("answer",)) if m.passage.key not in played]
     if not ranked:
         agent = classroom.agent(speaker) or lead(classroom)
-        return [say(agent, f"I don't have another example of that prepared, {name}.",
-                    "Ask me about a part of it, and I'll show you what I have.")], None
+        return [say(agent, t.gettext("I don't have another example of that prepared, {name}.").format(name=name),
+                    t.gettext("Ask me about a part of it, and I'll show you what I have."))], None
     answer = next(a for a in classroom.demo.answers if a.id == ranked[0].passage.key)
     if ranked[0].covered >= COVERED:  # "another" only once an example was shown: a first request gets the example
-        opening = ["Here's another one."] if played else []
+        opening = [t.gettext("Here's another one.")] if played else []
     elif played:
-        opening = [f"That was the example I prepared on that, {name}; here's a related one."]
+        opening = [t.gettext("That was the example I prepared on that, {name}; here's a related one.").format(
+            name=name)]
     else:
-        opening = [f"Here's the closest example I have, {name}."]
+        opening = [t.gettext("Here's the closest example I have, {name}.").format(name=name)]
     first, *rest = answer.turns
     return [DemoTurn(agent=first.agent, steps=[*(DemoStep(say=o) for o in opening), *first.steps]), *rest], answer
 
@@ -221,12 +235,15 @@ def view_of(classroom: Classroom, index: MaterialIndex, agent: Agent, said: Sequ
     spoken = " ".join(entry.text for entry in said)
     own = statement_on(classroom, index, point, avoid=spoken, speakers={agent.id}, least=COVERED, shared_words=0) \
         if point else ""
+    t = translator(classroom.language)
     if own:
-        return say(agent, f"I'd put it like this, {classroom.learner.nickname}: {sentence_of(own)}")
+        return say(agent, t.gettext("I'd put it like this, {name}: {point}").format(
+            name=classroom.learner.nickname, point=sentence_of(own)))
     maker = classroom.agent(speaker)
     if point and maker is not None:  # nothing of its own on it: it says where it stands on the point made
-        stand = "I stand by it" if maker.id == agent.id else f"I'm with {maker.name} on this"
-        return say(agent, f"{stand}: {point[:1].lower()}{sentence_of(point)[1:]}")
+        stand = t.gettext("I stand by it: {point}") if maker.id == agent.id else \
+            t.gettext("I'm with {agent} on this: {point}")
+        return say(agent, stand.format(agent=maker.name, point=f"{point[:1].lower()}{sentence_of(point)[1:]}"))
     return view_on_scene(classroom, agent, scene)
 
 
@@ -236,8 +253,11 @@ def nothing_new(classroom: Classroom, said: Sequence[Said]) -> DemoTurn:
     speaker = next((s.speaker for s in reversed(said) if classroom.agent(s.speaker)), lead(classroom).id)
     agent = classroom.agent(speaker) or lead(classroom)
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     before = " ".join(s.text for s in said[-3:])
-    lines = [(f"I'd only be repeating myself, {name}, and that won't help.",
-              f"Ask me about one part of it, {name}, or say “another example”, and I'll come at it from another side."),
-             (f"That's honestly all I have on it, {name}.", f"Shall we take another question, {name}?")]
+    lines = [(t.gettext("I'd only be repeating myself, {name}, and that won't help.").format(name=name),
+              t.gettext("Ask me about one part of it, {name}, or say “another example”, and I'll come at it from "
+                        "another side.").format(name=name)),
+             (t.gettext("That's honestly all I have on it, {name}.").format(name=name),
+              t.gettext("Shall we take another question, {name}?").format(name=name))]
     return say(agent, *next((pair for pair in lines if pair[0] not in before), lines[-1]))

@@ -20,15 +20,17 @@ from maic_tui.demo import answering, moves, replies
 from maic_tui.demo.dialogue import asked_of
 from maic_tui.demo.intents import intent_of, is_new_question, plain_yes_no
 from maic_tui.demo.understanding import MaterialIndex
+from maic_tui.i18n import N_, translator
 from maic_tui.llm.context import Said
 
 _ROLE_LINES = {
-    "teacher": "That is outside what I prepared today, so I won't guess; let's note it and come back to it.",
-    "assistant": "I don't know that one well enough to explain it properly.",
-    "student": "Hmm, I'm not sure either.",
+    "teacher": N_("That is outside what I prepared today, so I won't guess; let's note it and come back to it."),
+    "assistant": N_("I don't know that one well enough to explain it properly."),
+    "student": N_("Hmm, I'm not sure either."),
 }
 MAX_OPTIONS = 3
-HANDING_OVER = ("{}, that one's for you.", "Over to you, {}.", "{}, you made that point: go on.")
+HANDING_OVER = (N_("{agent}, that one's for you."), N_("Over to you, {agent}."),
+                N_("{agent}, you made that point: go on."))
 SAME_QUESTION = 90  # rapidfuzz ratio at which a message is the prepared question itself
 ANSWER_SHARE = 0.5  # a prepared answer is chosen over a better-ranked slide when it scores at least this share
 
@@ -44,7 +46,7 @@ def _lead(classroom: Classroom) -> Agent:
 
 
 def fallback_line(classroom: Classroom, agent: Agent, message: str, seed: int) -> str:
-    lines = classroom.demo.fallback.get(agent.id) or [_ROLE_LINES[agent.role]]
+    lines = classroom.demo.fallback.get(agent.id) or [translator(classroom.language).gettext(_ROLE_LINES[agent.role])]
     return random.Random(f"{seed}:{agent.id}:{message}").choice(lines)
 
 
@@ -122,7 +124,8 @@ def _plan(classroom: Classroom, message: str, seed: int, history: list[Said], sc
     if (not text or (intent == "greeting" and not spoke)) and classroom.demo.opening:
         return Plan(list(classroom.demo.opening), "opening")
     if intent == "farewell":
-        line = f"You're welcome, {classroom.learner.nickname}. Good work today; come back any time."
+        line = translator(classroom.language).gettext("You're welcome, {name}. Good work today; come back any "
+                                                      "time.").format(name=classroom.learner.nickname)
         return Plan([DemoTurn(agent=_lead(classroom).id, steps=[DemoStep(say=line)])], "farewell")
     if intent == "thanks":
         return Plan(replies.thanks(classroom), "thanks")
@@ -197,7 +200,8 @@ def opened(classroom: Classroom, turns: list[DemoTurn], spoken: tuple[str, ...])
         return turns
     owner = classroom.agent(turns[0].agent)
     name = owner.name if owner is not None else turns[0].agent
-    return [DemoTurn(agent=first, steps=[DemoStep(say=f"{name}, would you take this one?")]), *turns]
+    line = translator(classroom.language).gettext("{agent}, would you take this one?").format(agent=name)
+    return [DemoTurn(agent=first, steps=[DemoStep(say=line)]), *turns]
 
 
 def remaining(turns: list[DemoTurn], spoken: tuple[str, ...]) -> list[DemoTurn]:
@@ -229,7 +233,8 @@ def director_answer(classroom: Classroom, message: str, spoken: tuple[str, ...],
         # Students carried this turn: the teacher moderates before the learner gets the floor.
         return {"next_agent": lead.id, "instruction": "Pull the threads together and ask the learner."}
     options = [a.question for a in classroom.demo.answers if a is not plan.answer and len(a.question) <= 60]
-    decision: dict[str, Any] = {"next_agent": "USER", "prompt": "What would you like to explore next?"}
+    prompt = translator(classroom.language).gettext("What would you like to explore next?")
+    decision: dict[str, Any] = {"next_agent": "USER", "prompt": prompt}
     if len(options) >= 2:
         decision["options"] = options[:MAX_OPTIONS]
     return decision
@@ -247,15 +252,19 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
     if plan.prepared and agent.role in ("teacher", "assistant"):  # moderating a turn the material gave to others
         others = [found.name for i in dict.fromkeys(spoken) if i != agent.id and (found := classroom.agent(i))]
         nickname = classroom.learner.nickname
+        t = translator(classroom.language)
         if len(others) > 1:
-            listed = f"{', '.join(others[:-1])} and {others[-1]}"
-            lines = [f"Thank you, {listed}. {nickname}, which point convinces you most?",
-                     f"Two views, {nickname}: {listed}. Which one holds up for you?"]
+            listed = t.gettext("{names} and {last}").format(names=", ".join(others[:-1]), last=others[-1])
+            lines = [t.gettext("Thank you, {agents}. {name}, which point convinces you most?"),
+                     t.gettext("Two views, {name}: {agents}. Which one holds up for you?")]
         elif others:
-            lines = [f"Thank you, {others[0]}. {nickname}, what do you make of that?",
-                     f"That's {others[0]}'s answer to you, {nickname}. Does it change your mind?"]
+            listed = others[0]
+            lines = [t.gettext("Thank you, {agent}. {name}, what do you make of that?"),
+                     t.gettext("That's {agent}'s answer to you, {name}. Does it change your mind?")]
         else:
-            lines = [f"{nickname}, what do you make of this?", f"Where do you stand on this, {nickname}?"]
+            listed = ""
+            lines = [t.gettext("{name}, what do you make of this?"), t.gettext("Where do you stand on this, {name}?")]
+        lines = [line.format(agents=listed, agent=listed, name=nickname) for line in lines]
         before = " ".join(text for _, text in said)  # the same moderating line twice running reads as a loop
         line = next((line for line in lines if line not in before), lines[0])
         return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
@@ -263,7 +272,8 @@ def agent_turn(classroom: Classroom, agent: Agent, message: str, spoken: tuple[s
         # a student opening a turn that follows up the class's own point: it hands over to whoever made it
         owner = classroom.agent(plan.turns[0].agent)
         if owner is not None and owner.id != agent.id:
-            line = random.Random(f"{seed}:{agent.id}:{message}").choice(HANDING_OVER).format(owner.name)
+            line = translator(classroom.language).gettext(random.Random(f"{seed}:{agent.id}:{message}").choice(
+                HANDING_OVER)).format(agent=owner.name)
             return DemoTurn(agent=agent.id, steps=[DemoStep(say=line)])
     if plan.prepared and played == 0:  # a student opening a turn the material gave to the teacher (a trigger)
         coming = " ".join(step.say for turn in plan.turns for step in turn.steps if step.say)

@@ -35,11 +35,14 @@ def _topics(classroom: Classroom) -> list[str]:
 
 def about(classroom: Classroom) -> list[DemoTurn]:
     topics = _topics(classroom)
-    listed = f" We go through {', '.join(topics[:-1])} and {topics[-1]}." if len(topics) > 1 else ""
+    t = translator(classroom.language)
+    listed = t.gettext(" We go through {topics}.").format(topics=t.gettext("{names} and {last}").format(
+        names=", ".join(topics[:-1]), last=topics[-1])) if len(topics) > 1 else ""
     description = classroom.description.rstrip(".")
-    return [say(lead(classroom), f"Today's lesson is “{classroom.title}”" + (f": {description}." if description
-                                                                            else "."), listed,
-                "Ask about any part of it, or say “quiz me”.")]
+    opening = t.gettext("Today's lesson is “{title}”: {description}.") if description else \
+        t.gettext("Today's lesson is “{title}”.")
+    return [say(lead(classroom), opening.format(title=classroom.title, description=description), listed,
+                t.gettext("Ask about any part of it, or say “quiz me”."))]
 
 
 def greeting(classroom: Classroom, scene: int) -> list[DemoTurn]:
@@ -125,10 +128,13 @@ def summary(classroom: Classroom, index: MaterialIndex, said: Sequence[Said]) ->
             title = title_of(classroom, found.passage)
             if title not in covered:
                 covered.append(title)
+    t = translator(classroom.language)
     if not covered:
-        return [say(lead(classroom), "We haven't covered anything yet."), *about(classroom)]
-    listed = covered[0] if len(covered) == 1 else f"{', '.join(covered[:-1])} and {covered[-1]}"
-    return [say(lead(classroom), f"So far we covered {listed}.", "Which part would you like to go over again?")]
+        return [say(lead(classroom), t.gettext("We haven't covered anything yet.")), *about(classroom)]
+    listed = covered[0] if len(covered) == 1 else t.gettext("{names} and {last}").format(
+        names=", ".join(covered[:-1]), last=covered[-1])
+    return [say(lead(classroom), t.gettext("So far we covered {topics}.").format(topics=listed),
+                t.gettext("Which part would you like to go over again?"))]
 
 
 def title_of(classroom: Classroom, passage: Passage) -> str:
@@ -162,7 +168,8 @@ def from_slide(classroom: Classroom, passage: Passage, scene_now: int, avoid: st
     target = next((e.id for e in scene.elements), None)
     if passage.scene == scene_now and target is not None and "spotlight" in scene.enables:
         steps.append(DemoStep(action="spotlight", params={"elementId": target}))
-    steps.append(DemoStep(say=f"That's part of “{scene.title}”. " + " ".join(fresh[:2])))
+    part = translator(classroom.language).gettext("That's part of “{title}”.").format(title=scene.title)
+    steps.append(DemoStep(say=f"{part} " + " ".join(fresh[:2])))
     return [DemoTurn(agent=teacher.id, steps=steps)]
 
 
@@ -179,9 +186,12 @@ def view_on_scene(classroom: Classroom, agent: Agent, scene: int) -> DemoTurn:
     points = [sentence_of(element_text(e)) for e in elements if e.type != "title"]
     line = next((p for p in points if not p.endswith(QUESTION_MARKS)),
                 points[0] if points else sentence_of(element_text(elements[0])) if elements else "")
+    t = translator(classroom.language)
     if not line:
-        return say(agent, f"I'm still thinking about “{classroom.title}”. What would you like to know?")
-    return say(agent, f"For me the key point of “{shown.title}” is this: {line}" if shown else line)
+        return say(agent, t.gettext("I'm still thinking about “{title}”. What would you like to know?").format(
+            title=classroom.title))
+    return say(agent, t.gettext("For me the key point of “{title}” is this: {point}").format(
+        title=shown.title, point=line) if shown else line)
 
 
 def reaction_to(classroom: Classroom, agent: Agent, message: str, index: MaterialIndex, avoid: str = "") -> DemoTurn:
@@ -190,9 +200,10 @@ def reaction_to(classroom: Classroom, agent: Agent, message: str, index: Materia
     name = classroom.learner.nickname
     # The classroom's own words on the learner's point, as a sentence (never "a fair point about <a word>").
     found = statement_on(classroom, index, message, avoid=avoid)
+    t = translator(classroom.language)
     if found:
-        return say(agent, f"Fair point, {name}. {sentence_of(found)}")
-    return say(agent, f"Interesting, {name}. Go on?")
+        return say(agent, t.gettext("Fair point, {name}. {point}").format(name=name, point=sentence_of(found)))
+    return say(agent, t.gettext("Interesting, {name}. Go on?").format(name=name))
 
 
 def statement_on(classroom: Classroom, index: MaterialIndex, message: str, avoid: str = "",
@@ -253,11 +264,13 @@ def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[S
     """The learner does not know the answer to a question the class asked without saying what it expects: the
     material's own words on it (a question with an answer is read in ``answering.for_them``)."""
     name = classroom.learner.nickname
+    t = translator(classroom.language)
     question = next((s for text in reversed(last_turn(said)) for s in reversed(sentences(text))
                      if s.endswith(QUESTION_MARKS)), "")
     found = index.best(question, ("answer", "scene", "script")) if question else None
     if found is None:
-        return [say(lead(classroom), f"That's fine, {name}. Let's work it out together: what do you already know?")]
+        return [say(lead(classroom), t.gettext("That's fine, {name}. Let's work it out together: what do you already "
+                                               "know?").format(name=name))]
     if found.passage.kind == "answer":
         prepared = next(a for a in classroom.demo.answers if a.id == found.passage.key)
         told = [s for turn in prepared.turns for step in turn.steps if step.say for s in sentences(step.say)
@@ -266,4 +279,5 @@ def answer_for_them(classroom: Classroom, index: MaterialIndex, said: Sequence[S
     else:
         turns = from_slide(classroom, found.passage, scene)
     first = turns[0]
-    return [DemoTurn(agent=first.agent, steps=[DemoStep(say=f"That's fine, {name}."), *first.steps])]
+    fine = t.gettext("That's fine, {name}.").format(name=name)
+    return [DemoTurn(agent=first.agent, steps=[DemoStep(say=fine), *first.steps])]
