@@ -107,3 +107,34 @@ async def test_a_question_back_in_chinese_holds_the_lesson_until_the_learner_ans
                     if isinstance(r, TextDeltaEvent)])
     assert said.endswith("斜率是多少？") and "这就是定义" not in said
     assert player.phase == Phase.LIVE  # asked back: the class waits for the answer (or F7)
+
+
+def test_the_demo_models_own_questions_and_answers_phrasing_is_in_the_class_language(
+        private_data_dir: object, capsys: pytest.CaptureFixture[str]) -> None:
+    """Why, pushing back, explaining again, another example, goodbye: the demo's own frame words come from the
+    catalogs in the class's language; the classroom's lines inside them stay as written."""
+    def reply(classroom: str, *messages: str) -> str:  # what the class said to the last message
+        out = run(capsys, "derivatives-zh" if classroom == "zh" else "derivatives-es", *messages)
+        said = [r for r in records(out) if r["type"] in ("text_delta", "done")]
+        last = [i for i, r in enumerate(said) if r["type"] == "done"][-2]  # the turn before the last message's
+        return "".join(r["data"]["content"] for r in said[last + 1:] if r["type"] == "text_delta")
+
+    asked = "什么是导数？"
+    assert {r["data"].get("prompt") for r in records(run(capsys, "derivatives-zh", "你好"))
+            if r["type"] == "cue_user"} == {"接下来你想探讨什么？"}
+    assert reply("zh", asked, "为什么").startswith("小山，要点是这样的：我们从来不让 h 等于零")
+    pushed = reply("zh", asked, "我不同意")
+    assert "也许是我没说清楚，小山。我的意思是：" in pushed and "我不同意" not in pushed  # the words are not a point
+    assert reply("zh", asked, "不懂").startswith("我换个说法，小山。 导数就是切线的斜率")
+    assert reply("zh", asked, "不懂").endswith("这样清楚些了吗？")
+    assert reply("zh", asked, "举个例子").startswith("关于这个我准备的就是那个例子，小山；这里有一个相关的。")
+    assert reply("zh", "你好", "再见") == "不客气，小山。今天学得很好，欢迎随时再来。"
+    spanish = load_classroom("derivatives-es").learner.nickname
+    assert reply("es", "¿Qué es una derivada?", "why?").startswith(
+        f"Buena pregunta, {spanish}. Esta es la razón: Toma dos puntos")
+    assert f"Te lo digo de otra manera, {spanish}." in reply("es", "¿Qué es una derivada?", "I don't get it")
+    assert reply("es", "¿Qué es una derivada?", "I don't think that's right") == (
+        f"Es justo que lo discutas, {spanish}. Aun así, toma dos puntos de la curva, separados por h, y calcula la "
+        "pendiente entre ellos. ¿Qué te hace dudar?")
+    assert reply("es", "¿Qué es una derivada?", "another example").startswith(
+        f"Ese era el ejemplo que preparé sobre eso, {spanish}; aquí tienes uno relacionado. Una recta tangente")

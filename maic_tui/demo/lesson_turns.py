@@ -104,7 +104,8 @@ def plan(classroom: Classroom, call: LessonCall, said: Sequence[tuple[str, str]]
     if call.kind == "react":
         return [reaction(classroom, lead, call)]
     if call.kind == "worked":  # the learner changed a widget: the material's line for the state it is in now
-        line = call.comment or f"{classroom.learner.nickname}, {call.topic}: what do you notice?"
+        line = call.comment or translator(classroom.language).gettext("{name}, {topic}: what do you notice?").format(
+            name=classroom.learner.nickname, topic=call.topic)
         return [DemoTurn(agent=lead.id, steps=[DemoStep(say=line)])]
     return discussion_plan(classroom, call)
 

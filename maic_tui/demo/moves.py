@@ -20,6 +20,7 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
     """The point the class made last: its most substantial statement since the learner spoke (not a line that
     thanks or addresses someone), and the agent who made it."""
     nickname = classroom.learner.nickname.casefold()
+    thanking = _thanking(classroom)
     best: tuple[bool, int, str, str] | None = None  # a teacher's or assistant's point before a student's
     for entry in reversed(said):
         if entry.speaker == "learner":
@@ -30,12 +31,19 @@ def _last_point(classroom: Classroom, said: Sequence[Said]) -> tuple[str, str]:
         if agent is None:
             continue
         for sentence in sentences(entry.text) or [entry.text]:
-            if sentence.endswith(QUESTION_MARKS) or nickname in sentence.casefold() or sentence.startswith("Thank you"):
+            if sentence.endswith(QUESTION_MARKS) or nickname in sentence.casefold() or (
+                    thanking and sentence.startswith(thanking)):
                 continue
             found = (agent.role != "student", len(sentence.split()), entry.speaker, sentence)
             if best is None or found[:2] > best[:2]:
                 best = found
     return (best[2], best[3]) if best is not None else (lead(classroom).id, "")
+
+
+def _thanking(classroom: Classroom) -> str:
+    """How the class's moderating line opens ("Thank you, Noor."), in its language: a courtesy, not a point."""
+    line = translator(classroom.language).gettext("Thank you, {agent}. {name}, what do you make of that?")
+    return line.split("{", 1)[0].rstrip(" ,，、")
 
 
 def _further(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], point: str) -> str:
@@ -110,7 +118,8 @@ def push_back(classroom: Classroom, index: MaterialIndex, said: Sequence[Said], 
 
 
 _DISAGREEING = re.compile(r"^\W*(i (don'?t|do not) (think|agree|believe)( (that|so|it))?|i disagree( with [^\W\d_]+)?|"
-                          r"that'?s (wrong|not right|not true)|no way)\W*", re.IGNORECASE)
+                          r"that'?s (wrong|not right|not true)|no way|"
+                          r"我不同意|不对吧|不對吧|不可能|胡说|胡說)\W*", re.IGNORECASE)
 
 
 def _quoted(message: str) -> str:
