@@ -138,3 +138,16 @@ def test_the_demo_models_own_questions_and_answers_phrasing_is_in_the_class_lang
         "pendiente entre ellos. ¿Qué te hace dudar?")
     assert reply("es", "¿Qué es una derivada?", "another example").startswith(
         f"Ese era el ejemplo que preparé sobre eso, {spanish}; aquí tienes uno relacionado. Una recta tangente")
+
+
+def test_the_teachers_thanks_in_the_classs_language_is_no_point_to_explain() -> None:
+    """"Why?" after the teacher thanked a student: the student's point is explained, not the courtesy."""
+    from maic_tui.demo import moves
+    from maic_tui.demo.planner import material
+    from maic_tui.llm.context import Said
+
+    room = load_classroom("derivatives-zh")
+    said = [Said("learner", "常数呢？"), Said("juno", "常数的导数总是零，因为常数从来不会变化。"),
+            Said("reyes", "谢谢阿杰，这个解释讲得非常完整。")]
+    line = moves.why(room, material(room), said)[0].steps[0].say or ""
+    assert "常数从来不会变化" in line and "谢谢" not in line
