@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from maic_tui.i18n import _
 from maic_tui.llm.options import ModelOptions, StructuredMode
 from maic_tui.llm.structured_modes import ORDER, ModeMemory, refuses_format
 from maic_tui.redaction import redact
@@ -38,8 +39,9 @@ class Check:
 def run_doctor(spec: str, options: ModelOptions, data_dir: Path | None, out: TextIO) -> int:
     """Print the checks; 0 when a class can run against this server, 2 otherwise."""
     if not spec.startswith("openai:"):
-        out.write(f"✓ model             '{spec}' runs offline in this program; nothing to check "
-                  "(give --model openai:<name> and --base-url to check a server)\n")
+        out.write("✓ model             " + _("'{model}' runs offline in this program; nothing to check (give "
+                                              "--model openai:<name> and --base-url to check a server)")
+                  .format(model=spec) + "\n")
         return 0
     model = spec.removeprefix("openai:")
     checks = asyncio.run(_checks(model, options, data_dir))
@@ -48,7 +50,8 @@ def run_doctor(spec: str, options: ModelOptions, data_dir: Path | None, out: Tex
         out.write(terminal_safe(redact(check.line(), secrets)).replace("\n", " ")[:400] + "\n")
         out.flush()
     usable = all(check.ok is not False for check in checks)
-    out.write("The class can run with this server.\n" if usable else "The class cannot run yet: fix the ✗ above.\n")
+    out.write((_("The class can run with this server.") if usable else _("The class cannot run yet: fix the ✗ above."))
+              + "\n")
     return 0 if usable else 2
 
 

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from maic_tui.bad_input import BadInput
 from maic_tui.files import check_target, emit
+from maic_tui.i18n import _
 from maic_tui.learning.config import records_config
 from maic_tui.learning.delivery import configured_lrs, sent_words
 from maic_tui.learning.export import session_statements, statements_json
@@ -54,7 +55,8 @@ def print_report(classroom: str | None, fmt: str, folder: str | None, output: st
     target = check_target(Path(output), "report") if output is not None else None
     rows = gradebook(data_dir(folder), classroom, every_kind)
     if not rows:
-        which = f" of classroom '{one_line(classroom, 80)}'" if classroom is not None else ""
-        (err or sys.stderr).write(f"maic-tui: no recorded sessions{which}\n")
+        said = _("maic-tui: no recorded sessions of classroom '{classroom}'").format(
+            classroom=one_line(classroom, 80)) if classroom is not None else _("maic-tui: no recorded sessions")
+        (err or sys.stderr).write(said + "\n")
     emit({"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows), target, out, f"{len(rows)} rows to ")
     return 0
