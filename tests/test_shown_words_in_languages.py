@@ -71,3 +71,29 @@ def test_sessions_report_and_doctor_speak_the_interfaces_language(tmp_path: Path
     assert header[:3] == ["ID", "KLASSENZIMMER", "MODELL"] and header[-2:] == ["LETZTE", "NACHRICHT"]
     assert main(["report", "--format", "csv"]) == 0
     assert capsys.readouterr().out.startswith("session,")  # the CSV's column ids are not translated
+
+
+def test_doctors_checks_are_in_the_interfaces_language_its_columns_in_cells(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], private_data_dir: Path) -> None:
+    from maic_tui.text_cells import cell_len
+    from tests.fake_openai import Reply, fake_openai
+
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    with fake_openai(Reply('{"answer": "ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
+        code = main(["doctor", "--model", "openai:fake-model", "--base-url", server.url, "--timeout", "5"])
+    lines = capsys.readouterr().out.splitlines()
+    assert code == 0 and lines[-1] == "课堂可以使用此服务器运行。"
+    assert lines[0].startswith("✓ 服务器") and "有应答" in lines[0] and "'fake-model' 在列表中" in lines[1]
+    assert "首个 token 用时" in "\n".join(lines) and any(line.startswith("✓ 输出上限") for line in lines)
+    # the details start in one column whatever the name's width in cells (a Chinese character takes two)
+    assert cell_len(lines[0][:lines[0].index(server.url)]) == cell_len(lines[1][:lines[1].index("'fake")]) == 20
+
+
+def test_how_far_a_sessions_lesson_got_reads_in_the_interfaces_language() -> None:
+    from maic_tui.log.progress import LessonProgress
+
+    going, over = LessonProgress(3, 4, 2, 5, False), LessonProgress(4, 4, 5, 5, True)
+    assert (going.words(), over.words()) == ("scene 3/4 · score 2/5", "lesson over · score 5/5")
+    set_interface_language("ru")
+    assert (going.words(), over.words()) == ("сцена 3/4 · баллы 2/5", "урок окончен · баллы 5/5")
+    assert LessonProgress(1, 2, 0, 0, False).words() == "сцена 1/2"  # a lesson without questions: no score
