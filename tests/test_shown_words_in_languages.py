@@ -70,7 +70,14 @@ def test_sessions_report_and_doctor_speak_the_interfaces_language(tmp_path: Path
     header = capsys.readouterr().out.splitlines()[0].split()
     assert header[:3] == ["ID", "KLASSENZIMMER", "MODELL"] and header[-2:] == ["LETZTE", "NACHRICHT"]
     assert main(["report", "--format", "csv"]) == 0
-    assert capsys.readouterr().out.startswith("session,")  # the CSV's column ids are not translated
+    out = capsys.readouterr().out
+    assert out.startswith("session,")  # the CSV's column ids are not translated
+    rows = len(out.splitlines()) - 1
+    monkeypatch.setenv("LANGUAGE", "ru")
+    assert main(["report", "-o", str(tmp_path / "grades.csv")]) == 0
+    words = {1: "записана 1 строка в ", 2: "записаны 2 строки в "}  # Russian's forms, from one English message
+    assert capsys.readouterr().out.startswith(words[rows]) and (tmp_path / "grades.csv").read_text().startswith(
+        "session,")
 
 
 def test_doctors_checks_are_in_the_interfaces_language_its_columns_in_cells(
