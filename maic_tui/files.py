@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import TextIO
 
 from maic_tui.bad_input import BadInput, describe_path
+from maic_tui.i18n import _
 
 
 class Unwritable(BadInput):
@@ -98,12 +99,13 @@ def locked(path: Path) -> Iterator[None]:
         os.close(fd)  # closing releases the lock
 
 
-def emit(text: str, target: Path | None, out: TextIO, what: str = "", mode: int = 0o644) -> None:
-    """A command's output: to standard output, or written to ``target`` (checked before the work) and said so, as
-    ``wrote WHAT PATH``."""
+def emit(text: str, target: Path | None, out: TextIO, said: str = "", mode: int = 0o644, count: int = 0) -> None:
+    """A command's output: to standard output, or written to ``target`` (checked before the work) and said so in
+    the interface's language: ``said``, a translated message with ``{path}`` (and ``{count}``), else ``wrote
+    PATH``."""
     if target is None:
         out.write(text)
         return
     write_atomically(target, text, mode)
-    out.write(f"wrote {what}{describe_path(target.resolve())}\n")
+    out.write((said or _("wrote {path}")).format(path=describe_path(target.resolve()), count=count) + "\n")
 

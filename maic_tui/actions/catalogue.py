@@ -28,6 +28,7 @@ from maic_tui.actions.schemas import (
     WidgetSetState,
 )
 from maic_tui.bad_input import field_path
+from maic_tui.i18n import _
 
 Role = Literal["teacher", "assistant", "student"]  # the one list of roles (classroom files, prompts, guards)
 
@@ -100,7 +101,7 @@ def action_chip(name: str, params: dict[str, Any]) -> str:
     try:
         chip = parse_params(name, params).chip()
     except InvalidAction:  # a replayed log may hold anything; the label still reads
-        chip = schema.CHIP
+        chip = _(schema.CHIP)
     element_id = params.get("elementId")
     return f"{chip} [{element_id}]" if element_id and name != "wb_clear" else chip
 

@@ -22,6 +22,7 @@ from maic_tui.actions.fields import (
     repair_latex,
     shape_name,
 )
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import one_line
 
 
@@ -35,6 +36,8 @@ class ActionParams(BaseModel):
                               defer_build=True)  # schemas build on first use, not at start-up
 
     PURPOSE: ClassVar[str] = ""
+    # In English where it is defined (an agent's prompt names its abilities by it), in the interface's language
+    # where the transcript shows it (``chip``).
     CHIP: ClassVar[str] = ""
 
     def wire(self) -> dict[str, Any]:
@@ -42,7 +45,7 @@ class ActionParams(BaseModel):
         return self.model_dump(by_alias=True, exclude_none=True, mode="json")
 
     def chip(self) -> str:
-        return self.CHIP
+        return _(self.CHIP)
 
     def ledger(self) -> str | None:
         """What the action did, for the director's "who already spoke" list (None: not worth a line)."""
@@ -55,17 +58,17 @@ class NoParams(ActionParams):
 
 class OpenBoard(NoParams):
     PURPOSE = "open the whiteboard (drawing opens it too)"
-    CHIP = "▣ board opened"
+    CHIP = N_("▣ board opened")
 
 
 class CloseBoard(NoParams):
     PURPOSE = "close the whiteboard and show the slide again; do not close it just because you finished"
-    CHIP = "▢ board closed"
+    CHIP = N_("▢ board closed")
 
 
 class ClearBoard(NoParams):
     PURPOSE = "remove everything from the board (only when it is full or the topic changes)"
-    CHIP = "⌫ board cleared"
+    CHIP = N_("⌫ board cleared")
 
     def ledger(self) -> str:
         return "CLEARED the whiteboard"
@@ -73,7 +76,7 @@ class ClearBoard(NoParams):
 
 class DrawText(ActionParams):
     PURPOSE = "short plain text (no LaTeX)"
-    CHIP = "✎ text"
+    CHIP = N_("✎ text")
     content: Annotated[str, Field(min_length=1)]
     x: Number
     y: Number
@@ -89,7 +92,7 @@ class DrawText(ActionParams):
 
 class DrawShape(ActionParams):
     PURPOSE = "a shape"
-    CHIP = "✎ shape"
+    CHIP = N_("✎ shape")
     shape: Annotated[Literal["rectangle", "circle", "triangle"], BeforeValidator(shape_name)]
     x: Number
     y: Number
@@ -122,7 +125,7 @@ class ChartData(ActionParams):
 
 class DrawChart(ActionParams):
     PURPOSE = "a chart"
-    CHIP = "✎ chart"
+    CHIP = N_("✎ chart")
     chart_type: ChartType = Field(alias="chartType")
     x: Number
     y: Number
@@ -138,7 +141,7 @@ class DrawChart(ActionParams):
 
 class DrawLatex(ActionParams):
     PURPOSE = "a formula"
-    CHIP = "✎ formula"
+    CHIP = N_("✎ formula")
     latex: Annotated[str, BeforeValidator(repair_latex), Field(
         min_length=1, description='str (double every backslash in JSON: "\\\\frac")')]
     x: Number
@@ -167,7 +170,7 @@ TABLE_ROW_HEIGHT, TABLE_PADDING = 40, 20
 
 class DrawTable(ActionParams):
     PURPOSE = "a table of plain-text cells"
-    CHIP = "✎ table"
+    CHIP = N_("✎ table")
     data: list[list[CellText]] = Field(min_length=1, description="[[str]] (first row = header)")
     x: Number
     y: Number
@@ -202,7 +205,7 @@ LineEnd = Literal["", "arrow"]
 
 class DrawLine(ActionParams):
     PURPOSE = 'a line or arrow; "width" is the stroke thickness'
-    CHIP = "✎ line"
+    CHIP = N_("✎ line")
     start_x: Number = Field(alias="startX")
     start_y: Number = Field(alias="startY")
     end_x: Number = Field(alias="endX")
@@ -218,7 +221,7 @@ class DrawLine(ActionParams):
         return "arrow" in self.points
 
     def chip(self) -> str:
-        return "✎ arrow" if self.is_arrow else self.CHIP
+        return _("✎ arrow") if self.is_arrow else _(self.CHIP)
 
     def ledger(self) -> str:
         return "drew arrow" if self.is_arrow else "drew line"
@@ -226,7 +229,7 @@ class DrawLine(ActionParams):
 
 class DrawCode(ActionParams):
     PURPOSE = "a code block; its lines get ids L1, L2, ..."
-    CHIP = "✎ code"
+    CHIP = N_("✎ code")
     language: Annotated[str, Field(min_length=1, max_length=40)]
     code: str
     x: Number
@@ -245,7 +248,7 @@ CodeOperation = Literal["insert_after", "insert_before", "delete_lines", "replac
 
 class EditCode(ActionParams):
     PURPOSE = "change a code block by line id (see the board state)"
-    CHIP = "✎ code edited"
+    CHIP = N_("✎ code edited")
     element_id: RequiredElementId = Field(alias="elementId")
     operation: CodeOperation
     line_id: str | None = Field(None, alias="lineId")
@@ -258,7 +261,7 @@ class EditCode(ActionParams):
 
 class DeleteElement(ActionParams):
     PURPOSE = "remove one element by id (prefer this to clearing)"
-    CHIP = "⌫ deleted"
+    CHIP = N_("⌫ deleted")
     element_id: RequiredElementId = Field(alias="elementId")
 
     def ledger(self) -> str:
@@ -267,14 +270,14 @@ class DeleteElement(ActionParams):
 
 class Spotlight(ActionParams):
     PURPOSE = "focus the class on one slide element, dimming the rest (1-2 per answer at most)"
-    CHIP = "◎ spotlight"
+    CHIP = N_("◎ spotlight")
     element_id: RequiredElementId = Field(alias="elementId")
     dim_opacity: Annotated[float, Field(ge=0, le=1, description="0..1")] = Field(0.5, alias="dimOpacity")
 
 
 class Laser(ActionParams):
     PURPOSE = "point at one slide element"
-    CHIP = "➚ laser"
+    CHIP = N_("➚ laser")
     element_id: RequiredElementId = Field(alias="elementId")
     color: Color = Field("#ff0000", description="str")
 
@@ -288,40 +291,40 @@ Speech = Annotated[str | None, BeforeValidator(lambda v: clip(v, 200) if isinsta
 
 class WidgetHighlight(ActionParams):
     PURPOSE = "highlight one part of the interactive widget (a variable, value or node) for the class"
-    CHIP = "✦ highlight"
+    CHIP = N_("✦ highlight")
     target: WidgetTarget
     content: Speech = None
 
     def chip(self) -> str:
-        return f"{self.CHIP} {self.target}"
+        return _(self.CHIP) + " " + self.target
 
 
 class WidgetSetState(ActionParams):
     PURPOSE = "set the simulation's variables, e.g. {\"state\": {\"h\": 0.5}}: each within its range"
-    CHIP = "⇄ set"
+    CHIP = N_("⇄ set")
     state: dict[Annotated[str, Field(max_length=40)], Number] = Field(min_length=1, max_length=8)
     content: Speech = None
 
     def chip(self) -> str:
-        return f"{self.CHIP} " + ", ".join(f"{name} = {value:g}" for name, value in list(self.state.items())[:3])
+        return _(self.CHIP) + " " + ", ".join(f"{name} = {value:g}" for name, value in list(self.state.items())[:3])
 
 
 class WidgetAnnotation(ActionParams):
     PURPOSE = "put a short note beside one part of the widget"
-    CHIP = "✎ note"
+    CHIP = N_("✎ note")
     target: WidgetTarget
     content: Annotated[str, BeforeValidator(lambda v: clip(v, 120) if isinstance(v, str) else v),
                        Field(min_length=1)]
 
     def chip(self) -> str:
-        return f"{self.CHIP} {self.target}"
+        return _(self.CHIP) + " " + self.target
 
 
 class WidgetReveal(ActionParams):
     PURPOSE = "reveal a hidden node of the diagram (its next one in order when the target is empty)"
-    CHIP = "◐ reveal"
+    CHIP = N_("◐ reveal")
     target: Annotated[str, BeforeValidator(lambda v: clip(v, 40) if isinstance(v, str) else v)] = ""
     content: Speech = None
 
     def chip(self) -> str:
-        return f"{self.CHIP} {self.target}".rstrip()
+        return (_(self.CHIP) + " " + self.target).rstrip()

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.files import check_target, emit
+from maic_tui.i18n import _
 from maic_tui.llm.spec import shown_model
 from maic_tui.log.exports import jsonl, open_log
 from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
@@ -25,9 +26,10 @@ def list_sessions(folder: str | None, out: TextIO) -> int:
     store = LogStore(data_dir(folder))
     sessions = store.sessions()
     if not sessions:
-        out.write(f"No sessions recorded yet in {one_line(str(store.path.parent))}.\n")
+        out.write(_("No sessions recorded yet in {folder}.").format(folder=one_line(str(store.path.parent))) + "\n")
         return 0
-    rows = [("ID", "CLASSROOM", "MODEL", "STARTED", "TURNS", "LESSON", "LAST MESSAGE")]
+    # the headers are the interface's words (a person reads this table; `report --format csv` is the one to parse)
+    rows = [(_("ID"), _("CLASSROOM"), _("MODEL"), _("STARTED"), _("TURNS"), _("LESSON"), _("LAST MESSAGE"))]
     for s in sessions:  # the model column tells a demo (the offline demo model) from a real class
         rows.append((one_line(s.id, 40), one_line(s.classroom, 40), one_line(shown_model(s.model), 30),
                      time.strftime("%Y-%m-%d %H:%M", time.localtime(s.started)), str(s.turns), s.lesson or "—",

@@ -15,9 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TextIO
 
+from maic_tui.i18n import N_, _
 from maic_tui.llm.options import ModelOptions, StructuredMode
 from maic_tui.llm.structured_modes import ORDER, ModeMemory, refuses_format
 from maic_tui.redaction import redact
+from maic_tui.text_cells import pad
 from maic_tui.text_safety import one_line, terminal_safe
 
 CAP_TOKENS = 16
@@ -27,19 +29,20 @@ _SCHEMA = {"type": "object", "properties": {"answer": {"type": "string"}}, "requ
 @dataclass
 class Check:
     ok: bool | None  # None: could not tell (not a failure)
-    name: str
+    name: str  # marked with N_, shown in the interface's language
     detail: str
 
     def line(self) -> str:
         mark = {True: "✓", False: "✗", None: "?"}[self.ok]
-        return f"{mark} {self.name:<17} {self.detail}"
+        return f"{mark} {pad(_(self.name), 17)} {self.detail}"
 
 
 def run_doctor(spec: str, options: ModelOptions, data_dir: Path | None, out: TextIO) -> int:
     """Print the checks; 0 when a class can run against this server, 2 otherwise."""
     if not spec.startswith("openai:"):
-        out.write(f"✓ model             '{spec}' runs offline in this program; nothing to check "
-                  "(give --model openai:<name> and --base-url to check a server)\n")
+        out.write("✓ " + pad(_("model"), 17) + " " + _("'{model}' runs offline in this program; nothing to check (give "
+                                              "--model openai:<name> and --base-url to check a server)")
+                  .format(model=spec) + "\n")
         return 0
     model = spec.removeprefix("openai:")
     checks = asyncio.run(_checks(model, options, data_dir))
@@ -48,7 +51,8 @@ def run_doctor(spec: str, options: ModelOptions, data_dir: Path | None, out: Tex
         out.write(terminal_safe(redact(check.line(), secrets)).replace("\n", " ")[:400] + "\n")
         out.flush()
     usable = all(check.ok is not False for check in checks)
-    out.write("The class can run with this server.\n" if usable else "The class cannot run yet: fix the ✗ above.\n")
+    out.write((_("The class can run with this server.") if usable else _("The class cannot run yet: fix the ✗ above."))
+              + "\n")
     return 0 if usable else 2
 
 
@@ -60,25 +64,26 @@ async def _checks(model: str, options: ModelOptions, data_dir: Path | None) -> l
     listed = await _listed_models(url, options)
     if isinstance(listed, Exception):
         reason = describe(listed, who="server", secrets=options.secrets()).message.removeprefix("server: ")
-        checks.append(Check(False, "server", f"{url}: {reason}"))
+        checks.append(Check(False, N_("server"), f"{url}: {reason}"))
         return checks
-    checks.append(Check(True, "server", f"{url} answers"))
+    checks.append(Check(True, N_("server"), _("{url} answers").format(url=url)))
     mode, failure = await _structured_mode(model, options)
     if listed is not None and model in listed:
-        checks.append(Check(True, "model", f"'{model}' is listed"))
+        checks.append(Check(True, N_("model"), _("'{model}' is listed").format(model=model)))
     else:
-        shown = "the server does not list its models" if listed is None else \
-            f"'{model}' is not listed (the server has: {', '.join(one_line(m, 60) for m in listed[:4]) or 'none'})"
+        shown = _("the server does not list its models") if listed is None else \
+            _("'{model}' is not listed (the server has: {models})").format(
+                model=model, models=", ".join(one_line(m, 60) for m in listed[:4]) or _("none"))
         # Some servers (llama.cpp) serve their one model under any name: what counts is that it answers.
         answered = mode is not None
-        hint = "; it answers to that name anyway" if answered else "; use --model openai:<one it lists>"
-        checks.append(Check(None if answered else False, "model", shown + hint))
+        hint = _("; it answers to that name anyway") if answered else _("; use --model openai:<one it lists>")
+        checks.append(Check(None if answered else False, N_("model"), shown + hint))
     if mode is None:
-        checks.append(Check(False, "answer", f"the model did not answer: {failure}"))
+        checks.append(Check(False, N_("answer"), _("the model did not answer: {problem}").format(problem=failure)))
         return checks
     ModeMemory(data_dir).put(options.base_url, model, mode)
-    checks.append(Check(True, "structured output", f"{mode}" + (" (the first the server accepts; remembered)"
-                                                               if options.structured == "auto" else "")))
+    checks.append(Check(True, N_("structured output"), f"{mode}" + (_(" (the first the server accepts; remembered)")
+                                                                   if options.structured == "auto" else "")))
     checks.append(await _speed(model, options, mode))
     checks.append(await _cap(model, options))
     return checks
@@ -141,13 +146,14 @@ async def _speed(model: str, options: ModelOptions, mode: StructuredMode) -> Che
                 first = first or time.perf_counter()
                 pieces += 1
     except Exception as exc:
-        return Check(False, "speed", f"a short answer failed: {one_line(str(exc), 120)}")
+        return Check(False, N_("speed"), _("a short answer failed: {problem}").format(problem=one_line(str(exc), 120)))
     if first is None:
-        return Check(None, "speed", "the model answered nothing to a short question")
+        return Check(None, N_("speed"), _("the model answered nothing to a short question"))
     ended = time.perf_counter()
     rate = (pieces - 1) / (ended - first) if pieces > 1 and ended > first else 0.0
-    slow = " (slow: a six-agent turn may take minutes)" if first - started > 10 or 0 < rate < 3 else ""
-    return Check(True, "speed", f"first token after {first - started:.2f} s, about {rate:.0f} tokens/s{slow}")
+    slow = _(" (slow: a six-agent turn may take minutes)") if first - started > 10 or 0 < rate < 3 else ""
+    return Check(True, N_("speed"), _("first token after {seconds} s, about {rate} tokens/s").format(
+        seconds=f"{first - started:.2f}", rate=f"{rate:.0f}") + slow)
 
 
 async def _cap(model: str, options: ModelOptions) -> Check:
@@ -160,8 +166,10 @@ async def _cap(model: str, options: ModelOptions) -> Check:
             if pieces > CAP_TOKENS * 4:
                 break
     except Exception as exc:
-        return Check(None, "output cap", f"could not tell ({one_line(str(exc), 120)})")
+        return Check(None, N_("output cap"), _("could not tell ({problem})").format(problem=one_line(str(exc), 120)))
     if pieces > CAP_TOKENS * 4:
-        return Check(None, "output cap", f"ignored: asked for {CAP_TOKENS} tokens, got more than {CAP_TOKENS * 4}; "
-                                         "the class still stops reading at each answer's end")
-    return Check(True, "output cap", f"holds ({pieces} pieces for a cap of {CAP_TOKENS} tokens)")
+        return Check(None, N_("output cap"), _("ignored: asked for {cap} tokens, got more than {more}; the class "
+                                               "still stops reading at each answer's end").format(
+            cap=CAP_TOKENS, more=CAP_TOKENS * 4))
+    return Check(True, N_("output cap"), _("holds ({pieces} pieces for a cap of {cap} tokens)").format(
+        pieces=pieces, cap=CAP_TOKENS))

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from maic_tui.bad_input import BadInput
 from maic_tui.files import check_target, emit
+from maic_tui.i18n import _, ngettext
 from maic_tui.learning.config import records_config
 from maic_tui.learning.delivery import configured_lrs, sent_words
 from maic_tui.learning.export import session_statements, statements_json
@@ -32,7 +33,10 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
     for line in found.skipped:
         err.write(f"maic-tui: warning: {line}\n")
     if target is not None or lrs is None:  # with --lrs alone, only what the LRS said
-        emit(statements_json(found.statements), target, out, f"{len(found.statements)} statements to ", 0o600)
+        # one msgid for every count: the English says "1 statements" as it always has; a language's forms differ
+        emit(statements_json(found.statements), target, out,
+             ngettext("wrote {count} statements to {path}", "wrote {count} statements to {path}",
+                      len(found.statements)), 0o600, len(found.statements))
     if lrs is None:
         return 0
 
@@ -54,7 +58,9 @@ def print_report(classroom: str | None, fmt: str, folder: str | None, output: st
     target = check_target(Path(output), "report") if output is not None else None
     rows = gradebook(data_dir(folder), classroom, every_kind)
     if not rows:
-        which = f" of classroom '{one_line(classroom, 80)}'" if classroom is not None else ""
-        (err or sys.stderr).write(f"maic-tui: no recorded sessions{which}\n")
-    emit({"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows), target, out, f"{len(rows)} rows to ")
+        said = _("maic-tui: no recorded sessions of classroom '{classroom}'").format(
+            classroom=one_line(classroom, 80)) if classroom is not None else _("maic-tui: no recorded sessions")
+        (err or sys.stderr).write(said + "\n")
+    emit({"csv": as_csv, "json": as_json, "md": as_markdown}[fmt](rows), target, out,
+         ngettext("wrote {count} rows to {path}", "wrote {count} rows to {path}", len(rows)), count=len(rows))
     return 0

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.i18n import _
 from maic_tui.live.driver import TurnDriver
 from maic_tui.live.lesson_parts import kind_lesson
 from maic_tui.stop_signals import StopSignals
@@ -30,15 +31,16 @@ async def play_lesson(driver: TurnDriver, says: Sequence[str], stop: StopSignals
     while not stop.stopping and lesson.phase != Phase.ENDED:
         step = lesson.cursor.current
         if lesson.phase == Phase.WAITING and step is not None and step.question is not None and not left:
-            print(f"maic-tui: the lesson stopped at question '{step.question.id}': no --say left to answer it",
-                  file=sys.stderr)
+            print(_("maic-tui: the lesson stopped at question '{question}': no --say left to answer it")
+                  .format(question=step.question.id), file=sys.stderr)
             return
         scene = driver.classroom.scenes[step.scene] if step is not None else None
         part = kind_lesson(scene.type) if scene is not None else None
         if lesson.phase == Phase.WAITING and step is not None and part is not None and part.takes(step) and not left:
             # a scene whose kind reads the learner's replies (a project) waits for them, as a question does
             where = scene.id if scene is not None else ""
-            print(f"maic-tui: the lesson stopped at scene '{where}': no --say left to go on with it", file=sys.stderr)
+            print(_("maic-tui: the lesson stopped at scene '{scene}': no --say left to go on with it")
+                  .format(scene=where), file=sys.stderr)
             return
         if lesson.phase == Phase.WAITING and left:
             driver.submit(left.pop(0))

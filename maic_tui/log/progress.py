@@ -10,6 +10,7 @@ from functools import lru_cache
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
+from maic_tui.i18n import _
 from maic_tui.log.records import LessonEndRecord, LogError, QuizResultRecord, StepRecord, parse_record
 
 
@@ -22,8 +23,11 @@ class LessonProgress:
     ended: bool
 
     def words(self) -> str:
-        where = "lesson over" if self.ended else f"scene {self.scene}/{self.scenes}"
-        return f"{where} · score {self.earned}/{self.possible}" if self.possible else where
+        """In the interface's language: the session lists and the resume notice show it to a person."""
+        where = _("lesson over") if self.ended else _("scene {number}/{count}").format(number=self.scene,
+                                                                                      count=self.scenes)
+        return where + " · " + _("score {score}/{top}").format(score=self.earned, top=self.possible) \
+            if self.possible else where
 
 
 def lesson_progress(db: sqlite3.Connection, session_id: str, classroom_toml: str) -> LessonProgress | None:
