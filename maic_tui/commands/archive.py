@@ -9,7 +9,7 @@ from typing import TextIO
 
 from maic_tui.commands.printer import TranscriptPrinter
 from maic_tui.files import check_target, emit
-from maic_tui.i18n import _
+from maic_tui.i18n import _, ngettext
 from maic_tui.llm.spec import shown_model
 from maic_tui.log.exports import jsonl, open_log
 from maic_tui.log.records import ClassControlRecord, LearnerRecord, LessonEndRecord, QuizResultRecord
@@ -58,14 +58,16 @@ def export(session: str, fmt: str, folder: str | None, output: str | None, out: 
 def warn_skipped(skipped: list[str], err: TextIO | None = None) -> None:
     """One warning per record of a session that could not be read (and was left out)."""
     for line in skipped:
-        (err or sys.stderr).write(f"maic-tui: warning: {line}\n")
+        (err or sys.stderr).write(_("maic-tui: warning: {problem}").format(problem=line) + "\n")
 
 
 def replay_headless(path: str, out: TextIO) -> int:
     """The rebuilt transcript and board, printed as the headless demo prints a live one."""
     info, classroom, records = open_log(path)
     printer = TranscriptPrinter(out)
-    out.write(f"{one_line(info.title)} · session {one_line(info.id)} · {len(records)} records\n")
+    out.write(ngettext("{title} · session {id} · {count} records", "{title} · session {id} · {count} records",
+                       len(records)).format(title=one_line(info.title), id=one_line(info.id), count=len(records))
+              + "\n")
     for item in records:
         if isinstance(item.record, LearnerRecord):
             printer.learner(classroom.learner.nickname, item.record.data.text)
@@ -92,9 +94,10 @@ def fork_session(session: str, turn: int, folder: str | None, out: TextIO) -> in
     where = data_dir(folder)
     info, records, skipped = LogStore(where).load(session)
     for line in skipped:
-        sys.stderr.write(f"maic-tui: warning: {line}\n")
+        sys.stderr.write(_("maic-tui: warning: {problem}").format(problem=line) + "\n")
     forked = fork(where, info, records, turn)
     out.write(f"{forked.id}\n")
-    sys.stderr.write(f"forked {one_line(info.id)} before turn {turn}: go on with maic-tui --resume {forked.id} "
-                     f"(or maic-tui run --resume {forked.id} --say TEXT)\n")
+    sys.stderr.write(_("forked {session} before turn {turn}: go on with maic-tui --resume {id} "
+                       "(or maic-tui run --resume {id} --say TEXT)").format(session=one_line(info.id), turn=turn,
+                                                                           id=forked.id) + "\n")
     return 0

@@ -11,6 +11,7 @@ from typing import TextIO
 
 from maic_tui.commands.archive import warn_skipped
 from maic_tui.files import Unwritable
+from maic_tui.i18n import _, ngettext
 from maic_tui.live.voice import VoiceError, feed, make_speaker
 from maic_tui.log.records import InterruptRecord
 from maic_tui.paths import data_dir
@@ -30,9 +31,9 @@ def export_audio(session: str, folder: str | None, target: str, voice: VoiceSett
     err = err or sys.stderr
     recorded = open_recorded(data_dir(folder), session)
     warn_skipped(recorded.skipped, err)
-    _, options = resolve_settings({})
+    options = resolve_settings({})[1]
     if voice.provider == "off":
-        raise VoiceError("export --audio needs a voice: --voice espeak (offline) or --voice openai")
+        raise VoiceError(_("export --audio needs a voice: --voice espeak (offline) or --voice openai"))
     notices: list[str] = []
     settings = VoiceSettings(voice.provider, voice.url, voice.model, Path(target), play=False)
     speaker = make_speaker(recorded.classroom, settings, options, notices.append)
@@ -56,14 +57,17 @@ def export_audio(session: str, folder: str | None, target: str, voice: VoiceSett
     if audio.problem is not None:  # its line (with what was written) was among the notices
         return 1
     if speaker.quiet_reason is not None:
-        print(f"maic-tui: {one_line(speaker.quiet_reason, 300)}; {speaker.spoken} utterance"
-              f"{'s' if speaker.spoken != 1 else ''} written to {target}", file=err)
+        print(ngettext("maic-tui: {reason}; {count} utterance written to {path}",
+                       "maic-tui: {reason}; {count} utterances written to {path}", speaker.spoken)
+              .format(reason=one_line(speaker.quiet_reason, 300), count=speaker.spoken, path=target), file=err)
         return 1
     try:
         whole = audio.write_class(PAUSE)
     except (CannotWrite, NotAudio, Unwritable) as exc:
-        print(f"maic-tui: {CLASS} not written: {one_line(str(exc), 300)}; {audio.so_far()}", file=err)
+        print(_("maic-tui: {file} not written: {reason}; {so_far}")
+              .format(file=CLASS, reason=one_line(str(exc), 300), so_far=audio.so_far()), file=err)
         return 1
     written = audio.written
-    out.write(f"wrote {len(written)} utterance{'s' if len(written) != 1 else ''} and {one_line(str(whole))}\n")
+    out.write(ngettext("wrote {count} utterance and {path}", "wrote {count} utterances and {path}", len(written))
+              .format(count=len(written), path=one_line(str(whole))) + "\n")
     return 0

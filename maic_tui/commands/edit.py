@@ -17,6 +17,7 @@ from maic_tui.editing.claim import claimed, fingerprint
 from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid, keep, without_header
 from maic_tui.editing.editor import editor_command, open_in_editor
 from maic_tui.files import check_target, write_atomically
+from maic_tui.i18n import _
 from maic_tui.paths import SAMPLES_DIR, data_dir, resolve
 
 _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
@@ -56,7 +57,7 @@ def run_edit(name: str, data: str | None = None, out: TextIO | None = None, err:
             from maic_tui.classroom.loader import load_classroom
 
             load_classroom(name)  # says which samples there are
-        out.write(f"{name} is a bundled sample: editing a copy, {target}\n")
+        out.write(_("{name} is a bundled sample: editing a copy, {path}").format(name=name, path=target) + "\n")
     check_target(target, "classroom")
     draft = draft_path(target, data_dir(data))
     with claimed(draft, target):  # a second edit of this file is refused while this one's editor is open
@@ -69,7 +70,8 @@ def _edit(source: Path, target: Path, draft: Path, out: TextIO, err: TextIO, edi
     start = original
     if draft.exists():
         start = without_header(read_text_file(draft, "draft"))
-        out.write(f"going on from the draft kept in {describe_path(draft)} (delete it to start from the file)\n")
+        out.write(_("going on from the draft kept in {path} (delete it to start from the file)")
+                  .format(path=describe_path(draft)) + "\n")
     if editor is None:
         command = editor_command()
 
@@ -83,17 +85,19 @@ def _edit(source: Path, target: Path, draft: Path, out: TextIO, err: TextIO, edi
         err.write(f"maic-tui: {gave_up.lines[0]}\n")
         return 1
     except KeyboardInterrupt:
-        err.write(f"maic-tui: stopped: nothing was written; the draft is kept in {describe_path(draft)}\n")
+        err.write(_("maic-tui: stopped: nothing was written; the draft is kept in {path}")
+                  .format(path=describe_path(draft)) + "\n")
         return 130
     if edited.text == original:
-        said = "unchanged" if target == source else "unchanged, so no copy was written"
-        out.write(f"{describe_path(target)}: {said}\n")
+        said = _("{path}: unchanged") if target == source else _("{path}: unchanged, so no copy was written")
+        out.write(said.format(path=describe_path(target)) + "\n")
         return 0
     if fingerprint(target) != opened:  # another program (or editor) saved it meanwhile: theirs is not lost
         keep(draft, edited.text)
-        err.write(f"maic-tui: {describe_path(target)} changed since the editor opened it: nothing was written; "
-                  f"your version is kept in {describe_path(draft)} (compare the two, then edit again)\n")
+        err.write(_("maic-tui: {path} changed since the editor opened it: nothing was written; your version is "
+                    "kept in {draft} (compare the two, then edit again)")
+                  .format(path=describe_path(target), draft=describe_path(draft)) + "\n")
         return 1
     write_atomically(target, edited.text)
-    out.write(f"wrote {describe_path(target)}: valid\n")
+    out.write(_("wrote {path}: valid").format(path=describe_path(target)) + "\n")
     return 0

@@ -24,6 +24,7 @@ from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.editing.draft_loop import Editor, GaveUp
 from maic_tui.files import check_target, write_atomically
 from maic_tui.generation.stages import Brief, slug
+from maic_tui.i18n import _, ngettext
 from maic_tui.paths import data_dir
 from maic_tui.redaction import redact, redact_tree, usable_secrets
 from maic_tui.settings import resolve_settings
@@ -84,7 +85,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     stop = stop or StopSignals()
     material = read_material(material_path, stop) if material_path else ""
     if stop.stopping:  # a signal while the material was read: no model call at all
-        print("maic-tui: stopped before the first model call", file=err)
+        print(_("maic-tui: stopped before the first model call"), file=err)
         return stop.exit_code or 130
     brief = Brief(topic, agents, scenes, language, material, interactive=interactive, project=project)
     secrets = usable_secrets(options.secrets())
@@ -109,24 +110,26 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
             progress.close()
             keep_draft(partial, generator.draft, failed.stage, failed.lines, secrets)
             reason = one_line(redact(failed.lines[0], secrets), 300) if failed.lines else "the generation failed"
-            print(f"maic-tui: {reason} (stage {failed.stage}; what was made is in {partial})", file=err)
+            print(_("maic-tui: {reason} (stage {stage}; what was made is in {path})")
+                  .format(reason=reason, stage=failed.stage, path=partial), file=err)
             return 1
         except (KeyboardInterrupt, asyncio.CancelledError):
             progress.close()
             keep_draft(partial, generator.draft, "stopped", ["stopped by the user"], secrets)
-            print(f"maic-tui: stopped; what was made is in {partial}", file=err)
+            print(_("maic-tui: stopped; what was made is in {path}").format(path=partial), file=err)
             return stop.exit_code or 130
     try:
         write_atomically(target, redact(generated.text, secrets))
     except (OSError, BadInput) as exc:  # the disk filled, the folder went: the generated lesson is not lost
         keep_draft(partial, generator.draft, "write", [str(exc)], secrets)
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        print(f"maic-tui: cannot write {target}: {one_line(reason, 200)}; what was made is in {partial}", file=err)
+        print(_("maic-tui: cannot write {target}: {reason}; what was made is in {path}")
+              .format(target=target, reason=one_line(reason, 200), path=partial), file=err)
         return 1
     for entry in generated.log:
-        print(f"  {entry.stage:<8} {entry.rounds} round{'s' if entry.rounds != 1 else ''}  {entry.seconds:5.1f} s",
-              file=err)
-    out.write(f"wrote {target} · open it with: maic-tui {target}\n")
+        rounds = ngettext("{count} round", "{count} rounds", entry.rounds).format(count=entry.rounds)
+        print(f"  {entry.stage:<8} {rounds}  {entry.seconds:5.1f} s", file=err)
+    out.write(_("wrote {path} · open it with: maic-tui {path}").format(path=target) + "\n")
     return 0
 
 

@@ -16,6 +16,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.commands.new import NEEDS_A_MODEL, StageProgress
 from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.files import check_target, write_atomically
+from maic_tui.i18n import _, ngettext
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.redaction import redact, usable_secrets
 from maic_tui.settings import resolve_settings
@@ -63,9 +64,11 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
     text = read_text_file(path, "classroom file")
     classroom, problems = check_text(text, describe_path(path))
     if classroom is None:
-        count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-        print(f"maic-tui: {describe_path(path)} is not valid ({count}; first: {problems[0]}); fix it first "
-              f"(maic-tui edit {describe_path(path)})", file=err)
+        print(ngettext("maic-tui: {path} is not valid ({count} problem; first: {first}); fix it first "
+                       "(maic-tui edit {path})",
+                       "maic-tui: {path} is not valid ({count} problems; first: {first}); fix it first "
+                       "(maic-tui edit {path})", len(problems))
+              .format(path=describe_path(path), count=len(problems), first=problems[0]), file=err)
         return 1
     work = _work(classroom, scene, add_after, questions, note)
     stop = stop or StopSignals()
@@ -82,23 +85,26 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
         except GenerationFailed as failed:
             progress.close()
             reason = one_line(redact(failed.lines[0], secrets), 300) if failed.lines else "the model failed"
-            print(f"maic-tui: {reason} (stage {failed.stage}); {describe_path(path)} is as it was", file=err)
+            print(_("maic-tui: {reason} (stage {stage}); {path} is as it was")
+                  .format(reason=reason, stage=failed.stage, path=describe_path(path)), file=err)
             return 1
         except (KeyboardInterrupt, asyncio.CancelledError):
             progress.close()
-            print(f"maic-tui: stopped; {describe_path(path)} is as it was", file=err)
+            print(_("maic-tui: stopped; {path} is as it was").format(path=describe_path(path)), file=err)
             return stop.exit_code or 130
     splice = insert_scene if work.title else replace_scene
     new_text = redact(splice(text, work.index, made), secrets)
     if check_text(new_text, describe_path(path))[0] is None:  # the generator checked it; the file's last word
-        print(f"maic-tui: the new scene did not fit the file; {describe_path(path)} is as it was", file=err)
+        print(_("maic-tui: the new scene did not fit the file; {path} is as it was").format(path=describe_path(path)),
+              file=err)
         return 1
     if dry_run:
         _print_diff(text, new_text, describe_path(path), out)
         return 0
     write_atomically(path, new_text)
     rounds = sum(entry.rounds for entry in generator.log)
-    out.write(f"wrote {describe_path(path)}: {what} ({rounds} model call{'s' if rounds != 1 else ''})\n")
+    out.write(ngettext("wrote {path}: {what} ({count} model call)", "wrote {path}: {what} ({count} model calls)",
+                       rounds).format(path=describe_path(path), what=what, count=rounds) + "\n")
     return 0
 
 

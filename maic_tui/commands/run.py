@@ -13,6 +13,7 @@ from maic_tui.bad_input import BadInput
 from maic_tui.classroom import load_classroom
 from maic_tui.classroom.models import Classroom
 from maic_tui.commands.printer import TranscriptPrinter
+from maic_tui.i18n import _, ngettext
 from maic_tui.learning.delivery import at_session_end
 from maic_tui.learning.learner import learner_name
 from maic_tui.live.assembly import SessionRecipe, build_session
@@ -116,8 +117,11 @@ def run_turns(classroom_name: str | None, messages: Sequence[str], flags: dict[s
     else:
         code = _finish(session, _spoken(speaker, stop, _play(driver, messages, stop)), stop)
     if queue is not None and queue.left:  # said, not an error: the turns played as they were recorded
-        print(f"maic-tui: warning: {len(queue.left)} --pick value{'s' if len(queue.left) != 1 else ''} not used "
-              f"(no decision was left for {', '.join(one_line(pick, 40) for pick in queue.left)})", file=sys.stderr)
+        print(ngettext("maic-tui: warning: {count} --pick value not used (no decision was left for {picks})",
+                       "maic-tui: warning: {count} --pick values not used (no decision was left for {picks})",
+                       len(queue.left)).format(count=len(queue.left),
+                                               picks=", ".join(one_line(pick, 40) for pick in queue.left)),
+              file=sys.stderr)
     return code
 
 
@@ -158,7 +162,7 @@ def recorded_session(classroom_name: str, classroom: Classroom, spec: str, optio
     session = build_session(classroom, recipe)
     problem = session.recording_problem()  # an unwritable data directory must not stop the turns
     if problem is not None:
-        print(f"maic-tui: warning: {problem}", file=sys.stderr)
+        print(_("maic-tui: warning: {problem}").format(problem=problem), file=sys.stderr)
     return session
 
 
@@ -166,7 +170,7 @@ def _resumed_session(recorded: Recorded, model: str | None, options: ModelOption
                       data_dir: str | None) -> ClassroomSession:
     folder = paths.data_dir(data_dir)
     for line in recorded.skipped:
-        print(f"maic-tui: warning: {line}", file=sys.stderr)
+        print(_("maic-tui: warning: {problem}").format(problem=line), file=sys.stderr)
     recipe = SessionRecipe(model or recorded.info.model, options, data_dir=folder, resume=recorded)
     return build_session(recorded.classroom, recipe)
 
@@ -191,7 +195,7 @@ def _finish(session: ClassroomSession, playing: Coroutine[Any, Any, None], stop:
         session.close()
         problem = session.recording_problem()
         if problem is not None:
-            print(f"maic-tui: warning: {problem}", file=sys.stderr)
+            print(_("maic-tui: warning: {problem}").format(problem=problem), file=sys.stderr)
         elif session.log is not None and session.log.stored:
             sent = at_session_end(session.log.store.folder, session.log.session_id,  # with [records] auto = true
                                   stopped=lambda: stop.stopping)  # a signal ends the sending: the queue keeps it

@@ -1,0 +1,117 @@
+"""What the authoring and archive commands print for a person (README, *Languages*): `edit`, `regen`, `fork`,
+`replay --headless`, `export --audio` and the "warning:" lines, in the interface's language; the ids and records
+a program reads stay as they are."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from maic_tui.cli import main
+from maic_tui.commands.archive import warn_skipped
+from maic_tui.i18n import set_interface_language
+from tests.authoring_helpers import script_editor
+from tests.fake_openai import Reply, fake_openai
+from tests.fake_speech import fake_speech
+from tests.test_edit import SAMPLE
+from tests.test_fork import _out, _session
+from tests.test_regen import COMMENTED, flags
+
+
+def test_edits_lines_are_in_the_interfaces_language(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("MAIC_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("LANGUAGE", "ja")
+    script_editor(monkeypatch, tmp_path / "editor", {"replace": ["Derivatives: the slope", "Slopes: the slope"]})
+    assert main(["edit", "derivatives"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said == ["derivatives は同梱のサンプルです：コピー derivatives.toml を編集します",
+                    "derivatives.toml を書き込みました：有効"]
+    classroom = tmp_path / "class.toml"
+    classroom.write_text(SAMPLE, encoding="utf-8")
+    script_editor(monkeypatch, tmp_path / "editor", {"keep": True})
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["edit", str(classroom)]) == 0
+    assert capsys.readouterr().out == f"{classroom}: unverändert\n"
+
+
+def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    broken = tmp_path / "broken.toml"
+    broken.write_text(COMMENTED.replace('role = "student"', 'role = "pupil"', 1), encoding="utf-8")
+    classroom = tmp_path / "class.toml"
+    classroom.write_text(COMMENTED, encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "ru")
+    with fake_openai() as server:
+        assert main(["regen", str(broken), "intro", *flags(server)]) == 1
+        err = capsys.readouterr().err.strip()
+        assert err.startswith(f"maic-tui: {broken} некорректен (1 проблема; первая: ")
+        assert err.endswith(f"сначала исправьте его (maic-tui edit {broken})")
+        server.answer = lambda body: Reply(status=500, text="the server broke")
+        monkeypatch.setenv("LANGUAGE", "ar")
+        assert main(["regen", str(classroom), "intro", *flags(server), "--timeout", "5"]) == 1
+    err_lines = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("[")]
+    assert len(err_lines) == 1 and err_lines[0].endswith(f"(المرحلة scene)؛ {classroom} كما كان")
+    assert classroom.read_text(encoding="utf-8") == COMMENTED
+
+
+def test_fork_and_a_headless_replay_say_their_lines_in_the_interfaces_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    data = str(tmp_path)
+    original = _session(tmp_path, capsys, "What is a derivative?", "why?")
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    code, out, err = _out(capsys, "fork", original, "--turn", "2", "--data-dir", data)
+    forked = out.strip()  # the id a script reads stays alone on stdout
+    assert code == 0 and forked != original and "\n" not in forked
+    assert err == (f"已在第 2 轮之前分叉 {original}：用 maic-tui --resume {forked} 继续"
+                   f"（或 maic-tui run --resume {forked} --say TEXT）\n")
+    exported = _out(capsys, "export", original, "--format", "jsonl", "--data-dir", data)[1]
+    assert json.loads(exported.splitlines()[0])["type"]  # the JSONL stays as a program reads it
+    log = tmp_path / "session.jsonl"
+    log.write_text(exported, encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "ru")
+    assert main(["replay", str(log), "--headless"]) == 0
+    header = capsys.readouterr().out.splitlines()[0]
+    count = len(exported.splitlines()) - 1  # the header line is the session's, not a record
+    assert header.endswith(f" · сеанс {original} · {count} {_russian_records(count)}")
+    monkeypatch.setenv("LANGUAGE", "en")
+    assert main(["replay", str(log), "--headless"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith(f" · session {original} · {count} records")
+
+
+def _russian_records(count: int) -> str:
+    """Russian's three forms of "records", by its own rule (1, 21: one; 2-4, 22-24: few; the rest: many)."""
+    if count % 10 == 1 and count % 100 != 11:
+        return "запись"
+    return "записи" if 2 <= count % 10 <= 4 and not 12 <= count % 100 <= 14 else "записей"
+
+
+def test_a_warning_line_is_in_the_interfaces_language() -> None:
+    err = io.StringIO()
+    set_interface_language("fr")
+    warn_skipped(["line 3: not JSON"], err)
+    assert err.getvalue() == "maic-tui : avertissement : line 3: not JSON\n"
+    set_interface_language("en")
+    warn_skipped(["line 3: not JSON"], err)
+    assert err.getvalue().endswith("\nmaic-tui: warning: line 3: not JSON\n")
+
+
+def test_export_audio_says_what_it_wrote_in_the_interfaces_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["run", "derivatives", "--say", "What is a derivative?", "--say", "Why?"]) == 0
+    capsys.readouterr()
+    assert main(["sessions"]) == 0
+    ident = capsys.readouterr().out.splitlines()[1].split()[0]
+    out = tmp_path / "podcast"
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["export", ident, "--audio", str(out)]) == 2
+    assert capsys.readouterr().err.strip() == ("maic-tui: export --audio braucht eine Stimme: --voice espeak (offline) "
+                                               "oder --voice openai")
+    with fake_speech() as server:
+        assert main(["export", ident, "--audio", str(out), "--voice", "openai", "--voice-url", server.url]) == 0
+    index = (out / "index.jsonl").read_text(encoding="utf-8").splitlines()
+    assert capsys.readouterr().out == f"{len(index)} Äußerungen und {out / 'class.wav'} geschrieben\n"
