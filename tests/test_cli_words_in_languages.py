@@ -13,8 +13,9 @@ import pytest
 from maic_tui.cli import main
 from maic_tui.commands.archive import warn_skipped
 from maic_tui.i18n import set_interface_language
+from maic_tui.llm.errors import describe
 from tests.authoring_helpers import script_editor
-from tests.fake_openai import Reply, fake_openai
+from tests.fake_openai import Reply, closed_port_url, fake_openai
 from tests.fake_speech import fake_speech
 from tests.test_edit import SAMPLE
 from tests.test_fork import _out, _session
@@ -56,6 +57,7 @@ def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
         assert main(["regen", str(classroom), "intro", *flags(server), "--timeout", "5"]) == 1
     err_lines = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("[")]
     assert len(err_lines) == 1 and err_lines[0].endswith(f"(المرحلة scene)؛ {classroom} كما كان")
+    assert "أجاب خادم النموذج بالرمز 500" in err_lines[0]  # the model's failure in the same words
     assert classroom.read_text(encoding="utf-8") == COMMENTED
 
 
@@ -115,3 +117,18 @@ def test_export_audio_says_what_it_wrote_in_the_interfaces_language(
         assert main(["export", ident, "--audio", str(out), "--voice", "openai", "--voice-url", server.url]) == 0
     index = (out / "index.jsonl").read_text(encoding="utf-8").splitlines()
     assert capsys.readouterr().out == f"{len(index)} Äußerungen und {out / 'class.wav'} geschrieben\n"
+
+
+def test_doctor_says_why_a_server_fails_in_the_interfaces_language_a_records_error_stays_english(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANGUAGE", "es")
+    assert main(["doctor", "--model", "openai:fake-model", "--base-url", closed_port_url(), "--timeout", "5"]) == 2
+    out = capsys.readouterr().out
+    assert "no se puede contactar con el servidor del modelo" in out and "¿está en marcha" in out
+    assert "is it running" not in out
+    set_interface_language("es")
+    refused = type("AuthenticationError", (Exception,), {"status_code": 401})("no")
+    assert describe(refused, who="ana").message == ("ana: the model server refused the API key (401); check "
+                                                    "MAIC_API_KEY or OPENAI_API_KEY")  # as the records keep it
+    assert describe(refused, who="ana", shown=True).message == ("ana: el servidor del modelo rechazó la clave de "
+                                                                "API (401); revisa MAIC_API_KEY u OPENAI_API_KEY")

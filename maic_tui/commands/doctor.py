@@ -63,7 +63,7 @@ async def _checks(model: str, options: ModelOptions, data_dir: Path | None) -> l
     checks: list[Check] = []
     listed = await _listed_models(url, options)
     if isinstance(listed, Exception):
-        reason = describe(listed, who="server", secrets=options.secrets()).message.removeprefix("server: ")
+        reason = describe(listed, who="server", secrets=options.secrets(), shown=True).message.removeprefix("server: ")
         checks.append(Check(False, N_("server"), f"{url}: {reason}"))
         return checks
     checks.append(Check(True, N_("server"), _("{url} answers").format(url=url)))
@@ -127,7 +127,7 @@ async def _structured_mode(model: str, options: ModelOptions) -> tuple[Structure
         try:
             await asyncio.wait_for(chat.ainvoke('Answer with {"answer": "ok"}.'), options.timeout)
         except Exception as exc:
-            failure = describe(exc, who="model", secrets=options.secrets()).message.removeprefix("model: ")
+            failure = describe(exc, who="model", secrets=options.secrets(), shown=True).message.removeprefix("model: ")
             if refuses_format(exc):
                 continue
             return None, failure

@@ -136,7 +136,7 @@ class Generator:
             return await client.ask(stage, f"classroom_{stage}", schema, messages, tokens=ANSWER_TOKENS,
                                     chars=ANSWER_CHARS, until=lambda: ObjectScanner().feed)
         except Exception as exc:  # a failing server: one line, and the stage stops the generation
-            line = describe(exc, who=stage, secrets=client.secrets).message
+            line = describe(exc, who=stage, secrets=client.secrets, shown=True).message  # new/regen print it
             raise GenerationFailed(stage, [line], self.draft) from None
 
     async def run(self) -> Generated:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from maic_tui.i18n import N_, _
 from maic_tui.redaction import REDACTED
 from maic_tui.redaction import redact as redact_secrets
 from maic_tui.text_safety import terminal_safe
@@ -57,11 +58,14 @@ def _chain(exc: BaseException) -> list[BaseException]:
     return seen
 
 
-def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = ()) -> ModelError:
+def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = (), shown: bool = False) -> ModelError:
     """Turn any exception raised by a model call into a ModelError with one plain line: what failed and, where
-    it helps, what to do. Never a Python class name, never a traceback or a documentation URL."""
+    it helps, what to do. Never a Python class name, never a traceback or a documentation URL. ``shown``: the
+    line is for a person at the command line (doctor, new, regen), in the interface's language; otherwise English,
+    as the records and the model's warnings keep it."""
     if isinstance(exc, ModelError):
         return ModelError(one_line(f"{who}: {redact(exc.message, secrets)}"), fatal=exc.fatal)
+    words = _ if shown else str
     chain = _chain(exc)
     # langchain-openai wraps the client's errors in subclasses, so the whole class chain is looked at.
     names = {cls.__name__ for cls in type(exc).__mro__}
@@ -69,36 +73,41 @@ def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = ()) -> 
     status = getattr(exc, "status_code", None)
     detail = _detail(exc)
     dropped = bool(causes & _DROPPED) or any(word in str(link).lower() for link in chain for word in _DROP_WORDS)
+    timed_out = dropped_mid_answer = False
     if names & {"APITimeoutError", "TimeoutError", "ReadTimeout", "ConnectTimeout", "ModelTimeoutError"}:
-        text = "the model server timed out"
+        text, timed_out = words(N_("the model server timed out")), True
     elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"} and dropped:
-        text = "the connection to the model server dropped in the middle of the answer"
+        text, dropped_mid_answer = words(_DROPPED_LINE), True
     elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"}:
         if detail in ("", "Connection error."):
-            detail = "connection failed"
-        text = f"cannot reach the model server ({detail}); is it running, and is the base URL right?"
+            detail = words(N_("connection failed"))
+        text = words(N_("cannot reach the model server ({detail}); is it running, and is the base URL right?"))
+        text = text.format(detail=detail)
     elif status == 401 or "AuthenticationError" in names:
-        text = "the model server refused the API key (401); check MAIC_API_KEY or OPENAI_API_KEY"
+        text = words(N_("the model server refused the API key (401); check MAIC_API_KEY or OPENAI_API_KEY"))
     elif status == 429 or "RateLimitError" in names:
-        text = "the model server is rate limiting (429); try again shortly"
+        text = words(N_("the model server is rate limiting (429); try again shortly"))
     elif status is not None:
-        text = f"the model server answered {status}" + (f": {detail}" if detail else "")
+        answered = N_("the model server answered {status}: {detail}") if detail else \
+            N_("the model server answered {status}")
+        text = words(answered).format(status=status, detail=detail)
     elif names & {"RemoteProtocolError", "ReadError"} or dropped:
-        text = "the connection to the model server dropped in the middle of the answer"
+        text, dropped_mid_answer = words(_DROPPED_LINE), True
     elif isinstance(exc, UnicodeDecodeError) or causes & {"UnicodeDecodeError"}:
-        text = "the model server sent bytes that are not UTF-8 text"
+        text = words(N_("the model server sent bytes that are not UTF-8 text"))
     elif "JSONDecodeError" in names | causes:
-        text = f"the model server sent a malformed stream (not JSON: {_json_reason(chain)})"
+        text = words(N_("the model server sent a malformed stream (not JSON: {reason})")).format(
+            reason=_json_reason(chain))
     elif "ValidationError" in names:
-        text = f"the model server sent a reply this client cannot read ({_validation_reason(exc)})"
+        text = words(N_("the model server sent a reply this client cannot read ({reason})")).format(
+            reason=_validation_reason(exc))
     else:
-        text = f"the model call failed ({detail or 'no details'})"
-    timed_out = text == "the model server timed out"
-    dropped_mid_answer = text.startswith("the connection to the model server dropped")
+        text = words(N_("the model call failed ({detail})")).format(detail=detail or words(N_("no details")))
     fatal = not (timed_out or dropped_mid_answer) and (bool(names & _FATAL_NAMES) or status in _FATAL_STATUS)
     return ModelError(one_line(f"{who}: {redact(text, secrets)}"), fatal=fatal, dropped=dropped_mid_answer or fatal)
 
 
+_DROPPED_LINE = N_("the connection to the model server dropped in the middle of the answer")
 _DROPPED = {"RemoteProtocolError", "ReadError", "IncompleteRead"}
 _DROP_WORDS = ("incomplete chunked read", "peer closed connection", "connection reset")
 
