@@ -61,6 +61,21 @@ def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
     assert classroom.read_text(encoding="utf-8") == COMMENTED
 
 
+def test_a_request_new_or_regen_cannot_start_on_is_refused_in_the_interfaces_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    classroom = tmp_path / "class.toml"
+    classroom.write_text(COMMENTED, encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["regen", str(classroom), "nowhere", "--model", "openai:m", "--base-url", "http://127.0.0.1:9"]) == 2
+    assert capsys.readouterr().err.strip() == ("maic-tui: keine Szene 'nowhere': die Szenen sind intro, definition, "
+                                               "shortcuts, secant, check (oder 1-5)")
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    assert main(["new", "Fractions", "--model", "demo"]) == 2
+    assert capsys.readouterr().err.strip().startswith("maic-tui: 生成课堂需要真实的模型：")
+    assert main(["regen", str(classroom), "intro"]) == 2
+    assert capsys.readouterr().err.strip().startswith("maic-tui: 重新生成场景需要真实的模型：")
+
+
 def test_fork_and_a_headless_replay_say_their_lines_in_the_interfaces_language(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     data = str(tmp_path)

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from maic_tui.cli.command import EXIT_BAD_INPUT, EXIT_INTERNAL, EXIT_OK
 from maic_tui.cli.table import APP, app_parser, command_first, command_of, verb_parser
-from maic_tui.i18n import set_interface_language
+from maic_tui.i18n import _, set_interface_language
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_INTERNAL", "EXIT_OK", "main"]
 
@@ -46,9 +46,10 @@ def _report(exc: Exception) -> int:
             print(exc.prefix + line, file=sys.stderr)
         return EXIT_BAD_INPUT
     if isinstance(exc, RecursionError):
-        print("maic-tui: the input is nested too deeply to read", file=sys.stderr)
+        print(_("maic-tui: the input is nested too deeply to read"), file=sys.stderr)
         return EXIT_BAD_INPUT
     # Not a class name: people cannot act on "KeyError"; the text and the exit status say it was our fault.
-    detail = one_line(str(exc), 300) or "no details"
-    print(f"maic-tui: internal error ({detail}); please report it with the command you ran", file=sys.stderr)
+    detail = one_line(str(exc), 300) or _("no details")
+    print(_("maic-tui: internal error ({detail}); please report it with the command you ran").format(detail=detail),
+          file=sys.stderr)
     return EXIT_INTERNAL

@@ -52,7 +52,7 @@ def _scenario_from_session(args: argparse.Namespace) -> int:
     from maic_tui.paths import data_dir
 
     target = write_scenario(data_dir(args.data_dir), args.from_session, args.turn, args.output)
-    print(f"wrote {target}; check it with: maic-tui eval {target}")
+    print(_("wrote {path}; check it with: maic-tui eval {path}").format(path=target))
     return EXIT_OK
 
 

@@ -24,15 +24,15 @@ from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.editing.draft_loop import Editor, GaveUp
 from maic_tui.files import check_target, write_atomically
 from maic_tui.generation.stages import Brief, slug
-from maic_tui.i18n import _, ngettext
+from maic_tui.i18n import N_, _, ngettext
 from maic_tui.paths import data_dir
 from maic_tui.redaction import redact, redact_tree, usable_secrets
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
 from maic_tui.text_safety import clean_tree, json_safe, one_line
 
-NEEDS_A_MODEL = ("maic-tui: generating a classroom needs a real model: give --model openai:NAME and --base-url URL "
-                 "(the demo model only plays classrooms that were written for it)")
+NEEDS_A_MODEL = N_("generating a classroom needs a real model: give --model openai:NAME and --base-url URL (the demo "
+                   "model only plays classrooms that were written for it)")
 
 
 class NewError(BadInput):
@@ -57,12 +57,13 @@ def checked_request(topic: str, language: str, output: str | None) -> tuple[str,
     """The topic as one clean line, the output path and the draft's path, checked; NewError otherwise."""
     clean = one_line(topic)
     if not clean:
-        raise NewError("the topic is empty: say what the lesson should teach")
+        raise NewError(_("the topic is empty: say what the lesson should teach"))
     if not re.fullmatch(LANGUAGE_CODE, language):
-        raise NewError(f"--language {one_line(repr(language), 60)} is not a language code (such as en, fr, pt-BR)")
+        raise NewError(_("--language {language} is not a language code (such as en, fr, pt-BR)")
+                       .format(language=one_line(repr(language), 60)))
     target = output_path(clean, output)
     if output is None and target.exists():
-        raise NewError(f"{target} exists: give -o FILE to write elsewhere (or over it)")
+        raise NewError(_("{path} exists: give -o FILE to write elsewhere (or over it)").format(path=target))
     target = check_target(target, "classroom")
     partial = check_target(target.with_name(target.name + ".partial.json"), "draft")
     return clean, target, partial
@@ -79,7 +80,7 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
     out, err = out or sys.stdout, err or sys.stderr
     spec, options = resolve_settings(flags)
     if spec == "demo":
-        print(NEEDS_A_MODEL, file=err)
+        print("maic-tui: " + _(NEEDS_A_MODEL), file=err)
         return 2
     topic, target, partial = checked_request(topic, language, output)
     stop = stop or StopSignals()

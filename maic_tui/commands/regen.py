@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from maic_tui.bad_input import BadInput, describe_path, read_text_file
 from maic_tui.classroom.loader import check_text
 from maic_tui.classroom.models import Classroom
-from maic_tui.commands.new import NEEDS_A_MODEL, StageProgress
+from maic_tui.commands.new import StageProgress
 from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.files import check_target, write_atomically
 from maic_tui.i18n import _, ngettext
@@ -38,9 +38,11 @@ def scene_index(classroom: Classroom, wanted: str) -> int:
         return ids.index(wanted)
     if wanted.isdigit() and 1 <= int(wanted) <= len(ids):
         return int(wanted) - 1
-    listed = ", ".join(ids) if ids else "none"
-    numbers = f" (or 1-{len(ids)})" if ids else ""
-    raise RegenError(f"no scene {one_line(repr(wanted), 60)}: the scenes are {listed}{numbers}")
+    wanted = one_line(repr(wanted), 60)
+    if not ids:
+        raise RegenError(_("no scene {wanted}: the scenes are none").format(wanted=wanted))
+    raise RegenError(_("no scene {wanted}: the scenes are {ids} (or 1-{count})")
+                     .format(wanted=wanted, ids=", ".join(ids), count=len(ids)))
 
 
 def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str = "", dry_run: bool = False,
@@ -54,11 +56,13 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
     out, err = out or sys.stdout, err or sys.stderr
     spec, options = resolve_settings(flags)
     if spec == "demo":
-        print(NEEDS_A_MODEL.replace("generating a classroom", "regenerating a scene"), file=err)
+        print(_("maic-tui: regenerating a scene needs a real model: give --model openai:NAME and --base-url URL (the "
+                "demo model only plays classrooms that were written for it)"), file=err)
         return 2
     path = resolve(file)
     if path.parent == SAMPLES_DIR:
-        raise RegenError(f"{file} is a bundled sample: copy it first (maic-tui edit {file} writes a copy here)")
+        raise RegenError(_("{file} is a bundled sample: copy it first (maic-tui edit {file} writes a copy here)")
+                         .format(file=file))
     if not dry_run:
         check_target(path, "classroom")
     text = read_text_file(path, "classroom file")
@@ -115,17 +119,18 @@ def _work(classroom: Classroom, scene: str | None, add_after: tuple[str, str] | 
     note = " ".join(note.split())
     if add_after is not None:
         if scene is not None or questions:
-            raise RegenError("--add-after SCENE TITLE makes a new scene: give no other SCENE and no --questions")
+            raise RegenError(_("--add-after SCENE TITLE makes a new scene: give no other SCENE and no --questions"))
         title = one_line(add_after[1], 80)
         if not title:
-            raise RegenError("--add-after needs the new scene's title")
+            raise RegenError(_("--add-after needs the new scene's title"))
         return SceneWork(scene_index(classroom, add_after[0]) + 1, title, note)
     if scene is None:
-        raise RegenError("say which scene: regen FILE SCENE (an id or a number), or --add-after SCENE TITLE")
+        raise RegenError(_("say which scene: regen FILE SCENE (an id or a number), or --add-after SCENE TITLE"))
     index = scene_index(classroom, scene)
     if questions and not classroom.scenes[index].graded():
         found = classroom.scenes[index]
-        raise RegenError(f"scene {found.id} is a {found.type}: --questions makes a quiz's questions again")
+        raise RegenError(_("scene {id} is a {kind}: --questions makes a quiz's questions again")
+                         .format(id=found.id, kind=found.type))
     return SceneWork(index, None, note)
 
 

@@ -62,7 +62,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
         if self.model == "demo":
             from maic_tui.commands.new import NEEDS_A_MODEL
 
-            self.show(NEEDS_A_MODEL.removeprefix("maic-tui: "), failed=True)
+            self.show(_(NEEDS_A_MODEL), failed=True)
             return
         self.generating = True
         self.query_one(Input).disabled = True
