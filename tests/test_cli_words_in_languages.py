@@ -40,6 +40,29 @@ def test_edits_lines_are_in_the_interfaces_language(tmp_path: Path, monkeypatch:
     assert capsys.readouterr().out == f"{classroom}: unverändert\n"
 
 
+def test_giving_up_on_an_edit_is_said_in_the_interfaces_language_the_drafts_own_notes_stay_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("MAIC_DATA_DIR", str(tmp_path / "data"))
+    classroom = tmp_path / "class.toml"
+    classroom.write_text(SAMPLE, encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "fr")
+    script_editor(monkeypatch, tmp_path / "editor", {"replace": ['title = "', 'title = ']}, {"keep": True})
+    assert main(["edit", str(classroom)]) == 1
+    [kept] = sorted((tmp_path / "data" / "drafts").glob("*.toml"))
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("maic-tui: le brouillon de la classe est revenu inchangé avec 1 problème (le premier : ")
+    assert err.endswith(f"rien n'a été écrit ; le brouillon de la classe est conservé dans {kept}")
+    assert kept.read_text(encoding="utf-8").startswith("#! maic-tui: this classroom draft was not saved")
+    other = tmp_path / "other.toml"
+    other.write_text(SAMPLE, encoding="utf-8")
+    script_editor(monkeypatch, tmp_path / "editor2", {"replace": ["Derivatives", "Integrals"], "exit": 3})
+    monkeypatch.setenv("LANGUAGE", "ru")
+    assert main(["edit", str(other)]) == 1
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("maic-tui: редактор завершился с кодом 3: ничего не записано; черновик класса сохранён в ")
+    assert classroom.read_text(encoding="utf-8") == SAMPLE == other.read_text(encoding="utf-8")
+
+
 def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     broken = tmp_path / "broken.toml"

@@ -17,7 +17,7 @@ from maic_tui.editing.claim import claimed, fingerprint
 from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid, keep, without_header
 from maic_tui.editing.editor import editor_command, open_in_editor
 from maic_tui.files import check_target, write_atomically
-from maic_tui.i18n import _
+from maic_tui.i18n import N_, _
 from maic_tui.paths import SAMPLES_DIR, data_dir, resolve
 
 _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
@@ -80,7 +80,7 @@ def _edit(source: Path, target: Path, draft: Path, out: TextIO, err: TextIO, edi
 
     try:
         edited = edit_until_valid(start, draft, lambda text: classroom_problems(text, describe_path(target)),
-                                  editor, "classroom draft")
+                                  editor, N_("classroom draft"))
     except GaveUp as gave_up:
         err.write(f"maic-tui: {gave_up.lines[0]}\n")
         return 1

@@ -149,7 +149,7 @@ def review_plan(draft: dict[str, Any], kept: Path, editor: Editor | None) -> Non
     def check(text: str) -> list[Found]:
         return [Found(line, message) for line, message in read_plan(text)[1]]
 
-    edited = edit_until_valid(plan_toml(plan_of(draft)), kept, check, editor, "outline")
+    edited = edit_until_valid(plan_toml(plan_of(draft)), kept, check, editor, N_("outline"))
     plan, _ = read_plan(edited.text)
     assert plan is not None  # the loop returns only a valid outline
     apply_plan(draft, plan)

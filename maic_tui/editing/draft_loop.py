@@ -12,6 +12,7 @@ from pathlib import Path
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
 from maic_tui.files import write_atomically
+from maic_tui.i18n import N_, _, ngettext
 from maic_tui.text_safety import one_line
 
 MARK = "#! "  # every line this loop writes above a draft starts so, and only those are taken off again
@@ -44,9 +45,10 @@ class Edited:
     changed: bool  # differs from what the loop started with
 
 
-def edit_until_valid(start: str, draft: Path, check: Check, editor: Editor, what: str = "draft") -> Edited:
+def edit_until_valid(start: str, draft: Path, check: Check, editor: Editor, what: str = N_("draft")) -> Edited:
     """Open ``start`` (or the draft already kept at ``draft``, which the caller offered) until ``check`` finds
-    nothing. GaveUp when the editor fails, or the draft comes back unchanged after its problems were shown."""
+    nothing. GaveUp when the editor fails, or the draft comes back unchanged after its problems were shown.
+    ``what`` is marked English (``N_``): the header written into the draft keeps it, GaveUp's line translates it."""
     text, shown = start, False
     problems = check(text)
     if problems:  # a file that is already invalid opens with its problems on top
@@ -55,21 +57,25 @@ def edit_until_valid(start: str, draft: Path, check: Check, editor: Editor, what
         keep(draft, with_header(text, problems, what) if problems else text)
         status = editor(draft)
         if status != 0:
-            raise GaveUp(f"the editor exited with status {status}: nothing was written; the {what} is kept in "
-                         f"{describe_path(draft)}", draft)
+            raise GaveUp(_("the editor exited with status {status}: nothing was written; the {what} is kept in "
+                           "{path}").format(status=status, what=_(what), path=describe_path(draft)), draft)
         try:
             edited = without_header(read_text_file(draft, what))
         except Unreadable as exc:
-            raise GaveUp(f"the {what} can no longer be read ({exc.reason}): nothing was written", draft) from None
+            raise GaveUp(_("the {what} can no longer be read ({reason}): nothing was written")
+                         .format(what=_(what), reason=exc.reason), draft) from None
         problems = check(edited)
         if not problems:
             draft.unlink(missing_ok=True)
             return Edited(edited, edited != start)
         if shown and edited == text:
             keep(draft, with_header(edited, problems, what))
-            count = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}"
-            raise GaveUp(f"the {what} came back unchanged with {count} (first: {describe(problems[0])}): nothing "
-                         f"was written; the {what} is kept in {describe_path(draft)}", draft)
+            raise GaveUp(ngettext("the {what} came back unchanged with {count} problem (first: {first}): nothing "
+                                  "was written; the {what} is kept in {path}",
+                                  "the {what} came back unchanged with {count} problems (first: {first}): nothing "
+                                  "was written; the {what} is kept in {path}", len(problems))
+                         .format(what=_(what), count=len(problems), first=describe(problems[0]),
+                                 path=describe_path(draft)), draft)
         text, shown = edited, True
 
 
