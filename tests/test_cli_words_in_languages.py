@@ -74,7 +74,7 @@ def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
         assert main(["regen", str(broken), "intro", *flags(server)]) == 1
         err = capsys.readouterr().err.strip()
         assert err.startswith(f"maic-tui: {broken} некорректен (1 проблема; первая: ")
-        assert err.endswith(f"сначала исправьте его (maic-tui edit {broken})")
+        assert err.endswith(f"сначала исправь его (maic-tui edit {broken})")
         server.answer = lambda body: Reply(status=500, text="the server broke")
         monkeypatch.setenv("LANGUAGE", "ar")
         assert main(["regen", str(classroom), "intro", *flags(server), "--timeout", "5"]) == 1
