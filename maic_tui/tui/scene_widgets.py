@@ -15,9 +15,20 @@ from maic_tui.scenes.registry import KINDS, optional_module
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
-    from maic_tui.tui.parts.the_class import TheClass
+    from maic_tui.room.view import ClassroomView
+    from maic_tui.scenes.live_state import SceneChange
 
 CLASS = "scene-widget"  # every kind's widget has it, so the room finds them all
+
+
+class WorkedClass(Protocol):
+    """What a kind's widget needs of the class it follows (``tui/parts/the_class.py``'s ``TheClass``): its view
+    model, and where the learner's changes go. Named here so the widgets never import the room's parts."""
+
+    @property
+    def view(self) -> ClassroomView: ...
+
+    def work(self, scene: int, change: SceneChange) -> None: ...
 
 
 class SceneWidget(Protocol):
@@ -27,9 +38,9 @@ class SceneWidget(Protocol):
         """The lesson's status now (None: no lesson): shown if it waits on a step of this kind (or, for a kind that
         shows its scene's state, while its scene is on), else hidden."""
 
-    def follow(self, the_class: TheClass) -> None:
+    def follow(self, the_class: WorkedClass) -> None:
         """Once a frame: the class (its view model, the scene shown, its live state) to follow, and to send the
-        learner's changes to (``TheClass.work``). Cheap when nothing changed."""
+        learner's changes to (``WorkedClass.work``). Cheap when nothing changed."""
 
 
 @cache

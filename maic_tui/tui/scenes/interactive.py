@@ -20,7 +20,7 @@ from maic_tui.tui.scene_widgets import CLASS, typed_on
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
-    from maic_tui.tui.parts.the_class import TheClass
+    from maic_tui.tui.scene_widgets import WorkedClass
 
 OWN_KEYS = frozenset({"up", "down", "left", "right", "plus", "minus", "p", "enter"})
 
@@ -41,7 +41,7 @@ class InteractivePanel(Widget, can_focus=True):
 
     def __init__(self) -> None:
         super().__init__(id="interactive", classes=CLASS)
-        self.the_class: TheClass | None = None
+        self.the_class: WorkedClass | None = None
         self.row = 0  # the variable picked
         self.preset = -1  # the preset picked last
         self._shown: tuple[Any, ...] | None = None
@@ -50,7 +50,7 @@ class InteractivePanel(Widget, can_focus=True):
     async def show(self, status: LessonStatus | None) -> None:
         """The widget follows the scene shown (``follow``), not the lesson's status."""
 
-    def follow(self, the_class: TheClass) -> None:
+    def follow(self, the_class: WorkedClass) -> None:
         self.the_class = the_class
         view = the_class.view
         scene = view.scene

@@ -24,7 +24,7 @@ from maic_tui.tui.scenes.quiz import typed_on
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
-    from maic_tui.tui.parts.the_class import TheClass
+    from maic_tui.tui.scene_widgets import WorkedClass
 
 SUBMIT, HINT = "done", "hint please"
 MARKS = {"done": "✓", "active": "▶", "pending": "·"}
@@ -65,7 +65,7 @@ class ProjectPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="project-board")
 
-    def follow(self, the_class: TheClass) -> None:
+    def follow(self, the_class: WorkedClass) -> None:
         """The project follows the lesson's status alone (``show``)."""
 
     async def show(self, status: LessonStatus | None) -> None:

@@ -24,7 +24,7 @@ from maic_tui.tui.scene_widgets import CLASS, typed_on
 
 if TYPE_CHECKING:
     from maic_tui.room.lesson_state import LessonStatus
-    from maic_tui.tui.parts.the_class import TheClass
+    from maic_tui.tui.scene_widgets import WorkedClass
 
 
 def option_line(number: int, label: str) -> str:
@@ -83,7 +83,7 @@ class QuizPanel(Vertical):
     def compose(self) -> ComposeResult:
         yield Static(Text(""), id="quiz-question")
 
-    def follow(self, the_class: TheClass) -> None:
+    def follow(self, the_class: WorkedClass) -> None:
         """The quiz follows the lesson's status alone (``show``)."""
 
     async def show(self, status: LessonStatus | None) -> None:
