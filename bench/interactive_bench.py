@@ -17,7 +17,9 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+
+from textual.geometry import Region
+from textual.strip import Strip
 
 from bench.tui_bench import pct, until
 from maic_tui.classroom import load_classroom
@@ -44,16 +46,16 @@ async def redraw_figures(script: Path) -> dict[str, float]:
         await until(lambda: app.room.session is not None)
         app.room.go_to_scene(secant)
         pane = app.query_one(BoardPane)
-        original = pane.render
+        original = pane.render_lines
 
-        def timed_render() -> Any:
+        def timed_render(crop: Region) -> list[Strip]:
             began = time.perf_counter()
-            shown = original()
+            shown = original(crop)
             drawn.append((app.room.view.board_version, time.perf_counter()))
             costs.append((drawn[-1][1] - began) * 1000)
             return shown
 
-        pane.render = timed_render  # type: ignore[method-assign]
+        pane.render_lines = timed_render  # type: ignore[method-assign]
         await asyncio.sleep(1.0)  # the room settled: the scene's first drawing, the session's start
         idle = await changes(app, secant, drawn)
         app.room.the_class.send("Tell me about slopes", typed=False)
@@ -135,7 +137,10 @@ def hostile_figures() -> dict[str, tuple[float, float, str]]:
 
 
 def main() -> None:
-    print(f"Interactive scenes (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    from textual.constants import MAX_FPS
+
+    print(f"Interactive scenes (load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores, Textual at most "
+          f"{MAX_FPS} frames a second)")
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "script.json"
         body = "\n\n".join(["The secant's slope *approaches* the tangent's as h shrinks. " * 5] * 20)

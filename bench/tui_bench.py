@@ -40,7 +40,8 @@ from maic_tui.room.view import AgentMessage
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.messages import SendRequested
 from maic_tui.tui.widgets.composer import Composer
-from maic_tui.tui.widgets.transcript import MessageView, Transcript
+from maic_tui.tui.widgets.message_view import MessageView
+from maic_tui.tui.widgets.transcript import Transcript
 from tests.engine_helpers import classroom, pick, text
 
 STREAM_CHARS = 6_000

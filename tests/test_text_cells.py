@@ -146,7 +146,7 @@ def test_a_chart_with_chinese_labels_keeps_its_frame_straight() -> None:
 
 
 def test_chinese_speech_in_the_transcript_never_opens_a_line_with_closing_punctuation() -> None:
-    from maic_tui.tui.widgets.transcript import speech_text
+    from maic_tui.tui.widgets.message_view import speech_text
 
     said = "今天分三步：曲线的斜率，定义它的极限，还有求导的捷径。直线的斜率很简单：纵向变化除以横向变化。"
     for width in range(12, 70):

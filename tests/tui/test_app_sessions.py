@@ -19,7 +19,7 @@ from maic_tui.log.store import DB_NAME, LogStore
 from maic_tui.room.replay import Recorded, open_recorded
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.palette import PaletteCommands
-from maic_tui.tui.widgets.transcript import MessageView
+from maic_tui.tui.widgets.message_view import MessageView
 from tests.session_helpers import logged_types, transcript, two_speaker_script, write_script
 from tests.tui.helpers import finish_turn, ready, say, wait_for
 from tests.tui.pty_helpers import run_in_pty

@@ -13,8 +13,8 @@ from maic_tui.classroom.models import Agent
 from maic_tui.room.view import AgentMessage, LearnerMessage, SystemNote
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer, MentionList
+from maic_tui.tui.widgets.message_view import MessageView
 from maic_tui.tui.widgets.roster import Roster
-from maic_tui.tui.widgets.transcript import MessageView
 from tests.engine_helpers import act, classroom, items, pick, say, text
 from tests.tui.helpers import demo_app, finish_turn, ready, script_app, wait_for
 from tests.tui.helpers import say as send

@@ -16,9 +16,10 @@ from maic_tui.tui.screens.persona import PersonaScreen
 from maic_tui.tui.theming import background_of
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer
+from maic_tui.tui.widgets.message_view import MessageView
 from maic_tui.tui.widgets.roster import AgentList, Roster
 from maic_tui.tui.widgets.trace_panel import TracePanel
-from maic_tui.tui.widgets.transcript import MAX_MOUNTED, PRUNE_TO, MessageView, Transcript
+from maic_tui.tui.widgets.transcript import MAX_MOUNTED, PRUNE_TO, Transcript
 from tests.engine_helpers import classroom, items, pick, say
 from tests.tui.helpers import demo_app, finish_turn, ready, script_app, wait_for
 from tests.tui.helpers import say as send
@@ -132,7 +133,7 @@ async def test_resizing_redraws_the_board_to_the_new_pane_size(tmp_path: Path) -
         for size in ((160, 50), (90, 30), (200, 60)):
             await pilot.resize_terminal(*size)
             await pilot.pause(0.2)
-            lines = pane.render().renderables  # type: ignore[attr-defined]
+            lines = pane.shown_lines()
             plain = [line.plain.strip() for line in lines]
             top = next(line for line in plain if line)
             assert top.startswith("╭") and top.endswith("╮")  # the full-canvas box fits the pane
@@ -240,7 +241,7 @@ async def test_model_text_with_markup_and_escape_sequences_is_shown_literally(tm
         screen = app.export_screenshot()
         assert "[bold&#160;red]x[/]" in screen or "[bold red]x[/]" in screen
         assert "pwned" not in screen and "\x1b" not in screen
-        board_text = "\n".join(line.plain for line in app.query_one(BoardPane).render().renderables)  # type: ignore[attr-defined]
+        board_text = "\n".join(line.plain for line in app.query_one(BoardPane).shown_lines())
         assert "[bold red]x[/]" in board_text and "\x1b" not in board_text and "pwned" not in board_text
 
 

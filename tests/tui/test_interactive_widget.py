@@ -39,7 +39,7 @@ async def test_the_simulation_is_worked_by_keys_and_by_typing(size: tuple[int, i
         await pilot.press("up", "p")  # the first preset: far apart
         await wait_for(pilot, lambda: _h(app) == 1.5)
         pane = app.query_one(BoardPane)
-        await wait_for(pilot, lambda: "1.5" in "".join(line.plain for line in pane.render().renderables))
+        await wait_for(pilot, lambda: "1.5" in "".join(line.plain for line in pane.shown_lines()))
         app.query_one(Composer).focus()
         await say(pilot, "h = 5")  # out of range: one line, nothing changes, the text stays to be corrected
         await pilot.pause(0.2)

@@ -7,7 +7,7 @@ import pytest
 
 from maic_tui.tui.widgets.board_pane import BoardPane
 from maic_tui.tui.widgets.composer import Composer
-from maic_tui.tui.widgets.transcript import MessageView
+from maic_tui.tui.widgets.message_view import MessageView
 from tests.tui.helpers import demo_app, finish_turn, ready, say, wait_for
 
 
@@ -145,13 +145,7 @@ async def test_the_maximised_board_steps_back_through_the_boards_cleared_earlier
 
 
 def _drawn(pane: BoardPane) -> str:
-    import io
-
-    from rich.console import Console
-
-    console = Console(width=pane.size.width, record=True, file=io.StringIO())
-    console.print(pane.render())
-    return console.export_text()
+    return "\n".join(line.plain for line in pane.shown_lines())
 
 
 async def test_a_tall_pane_keeps_the_scenes_drawings_in_sight_below_the_slide() -> None:

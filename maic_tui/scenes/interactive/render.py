@@ -103,9 +103,13 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
         mark = {0: high, height // 2: (high + low) / 2, height - 1: low}.get(row)
         line = Text(f"{number_text(mark, 3):>{axis - 1}}┤" if mark is not None else " " * (axis - 1) + "│",
                     style=grid)
-        for col in range(width):
-            bits = dots[row][col]
-            line.append(chr(0x2800 + bits) if bits else " ", style=colors[owner[row][col]] if bits else None)
+        cells, owners = dots[row], owner[row]
+        start = 0
+        for col in range(1, width + 1):  # a run of cells of one curve (or none) is one append: a redraw a keypress
+            if col == width or (owners[col] if cells[col] else -1) != (owners[start] if cells[start] else -1):
+                run = "".join(chr(0x2800 + bits) if bits else " " for bits in cells[start:col])
+                line.append(run, style=colors[owners[start]] if cells[start] else None)
+                start = col
         out.append(line)
     ends = f"{number_text(x_low, 3)}".ljust(width // 2) + f"{number_text(x_high, 3)}".rjust(width - width // 2)
     out.append(Text(" " * axis + ends, style=grid))

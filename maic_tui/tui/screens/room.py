@@ -12,6 +12,7 @@ whiteboard models only inside functions.
 from __future__ import annotations
 
 import contextlib
+import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
@@ -272,6 +273,10 @@ class RoomScreen(Screen[None]):
 
     def on_class_ready(self) -> None:
         self.records.waiting(self.recipe)  # what an LRS that was away missed goes now
+        if not gc.get_freeze_count():
+            # What the app has built so far (modules, the classroom, the session) lives as long as the app: left
+            # to the collector, each full collection walks it all, a pause of 100-150 ms that stalls a frame.
+            gc.freeze()
 
     async def on_fork_requested(self, message: ForkRequested) -> None:
         await self.switching.fork(self.the_class, message.turn)

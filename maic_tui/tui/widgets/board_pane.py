@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar, Literal
 
-from rich.console import Group, RenderableType
 from rich.style import Style
 from rich.text import Text
 from textual.binding import Binding, BindingType
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -18,8 +18,12 @@ from maic_tui import text_cells
 from maic_tui.i18n import N_, _, ngettext
 from maic_tui.tui.plain import plain
 from maic_tui.tui.theming import board_palette
+from maic_tui.tui.widgets.drawn_rows import DrawnRows
 
 if TYPE_CHECKING:
+    from textual.content import Content
+    from textual.strip import Strip
+
     from maic_tui.room.view import ClassroomView
     from maic_tui.tui.themes import ThemeSpec
     from maic_tui.whiteboard.elements import Element
@@ -45,7 +49,9 @@ class BoardPane(Widget, can_focus=False):
         self.themes = themes
         self._version = -1
         self._board_changes = -1
-        self._cache: tuple[object, RenderableType] | None = None
+        self._cache: tuple[object, list[Text]] | None = None
+        self._title: str | Content | None = None  # the border title last set
+        self.rows = DrawnRows()  # the rows on screen: a change redraws the rows it changed (a slider, the plot)
         self._visible: int | None = None  # elements with a cell on screen, once drawn
         self._cut = 0  # elements cut short by another's cells at this size
 
@@ -96,7 +102,16 @@ class BoardPane(Widget, can_focus=False):
                 self.mode = "auto"  # new board work: show it again
             self._version = view.board_version
             self.refresh_titles()
+            self._redraw()
+
+    def _redraw(self) -> None:
+        """The rows that changed drawn again (a slider and the plot's curve, not the whole slide)."""
+        before = len(self.rows)
+        changed = self.rows.show(self.shown_lines())
+        if len(self.rows) != before or not self.size.width:
             self.refresh()
+        elif changed:
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
 
     def toggle(self) -> None:
         self.mode = "slide" if self.showing_board else "board"
@@ -108,25 +123,40 @@ class BoardPane(Widget, can_focus=False):
     def refresh_titles(self) -> None:
         """The border title: what the pane shows, and (maximised) the earlier boards to step back to."""
         view = self.view
+        title: str | Content | None = None
         if self.showing_board:
             count = len(self._elements()) if self._visible is None else self._visible
             cut = _(" · some cut: F4 enlarges") if self._cut and not self.has_class("-maximized") else ""
-            self.border_title = ngettext("Whiteboard · {count} element", "Whiteboard · {count} elements",
-                                         count).format(count=count) + cut
+            title = ngettext("Whiteboard · {count} element", "Whiteboard · {count} elements",
+                             count).format(count=count) + cut
             earlier = len(view.board.history)
             if self.looking_back is not None:
-                self.border_title = ngettext("Earlier board {number} of {earlier} · {count} element · ← → · Esc",
-                                             "Earlier board {number} of {earlier} · {count} elements · ← → · Esc",
-                                             count).format(number=self.looking_back + 1, earlier=earlier,
-                                                           count=count)
+                title = ngettext("Earlier board {number} of {earlier} · {count} element · ← → · Esc",
+                                 "Earlier board {number} of {earlier} · {count} elements · ← → · Esc",
+                                 count).format(number=self.looking_back + 1, earlier=earlier, count=count)
             elif earlier and self.has_class("-maximized"):
-                self.border_title += ngettext(" · ← {earlier} earlier board", " · ← {earlier} earlier boards",
-                                              earlier).format(earlier=earlier)
+                title += ngettext(" · ← {earlier} earlier board", " · ← {earlier} earlier boards",
+                                  earlier).format(earlier=earlier)
         elif view.scene is not None:  # a border title string would be read as markup
-            self.border_title = plain(_("Slide {number}/{count} · {title}").format(
+            title = plain(_("Slide {number}/{count} · {title}").format(
                 number=view.scene_index + 1, count=len(view.classroom.scenes), title=view.scene.title))
+        if title is not None and title != self._title:  # a title set redraws the whole pane
+            self._title = title
+            self.border_title = title
 
-    def render(self) -> RenderableType:
+    def render_lines(self, crop: Region) -> list[Strip]:
+        self.rows.show(self.shown_lines())
+        return super().render_lines(crop)
+
+    def render_line(self, y: int) -> Strip:
+        return self.rows.strip(self, y)
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        self.rows.forget()
+
+    def shown_lines(self) -> list[Text]:
+        """What the pane shows, a Text a row, laid out for its size (kept until the board, slide or size change)."""
         from maic_tui.whiteboard.render import draw_board, fitted_size, render_slide
 
         width, height = self.content_size
@@ -165,6 +195,5 @@ class BoardPane(Widget, can_focus=False):
             else:
                 lines = render_slide(self.view.scene, width, height, palette, self.view.pointer,
                                      self.view.scene_states.of(self.view.scene))
-        renderable = Group(*lines)
-        self._cache = (key, renderable)
-        return renderable
+        self._cache = (key, lines)
+        return lines
