@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
+from textual.geometry import Region
 from textual.widget import Widget
 
 from maic_tui.i18n import _
@@ -137,11 +138,14 @@ class MessageView(Widget):
                 rows.append(Text(f"  {part.text}", style=f"italic {chip_color}", no_wrap=True, overflow="crop",
                                  end=""))
         grown = len(rows) != len(self.rows)
-        self.rows.show(rows)
+        changed = self.rows.show(rows)
         self.rendered = "".join(p.text for p in entry.parts if p.kind == "text")
         self.set_class(entry.interrupted, "-interrupted")
         self.set_class(entry.streaming, "-streaming")
-        self.refresh(layout=grown)
+        if grown or not self.size.width:
+            self.refresh(layout=True)
+        elif changed:  # the streaming row: the rows above it stay as Textual has them
+            self.refresh(*(Region(0, y, self.size.width, 1) for y in changed))
 
     @property
     def current(self) -> bool:
@@ -151,6 +155,7 @@ class MessageView(Widget):
     def repaint(self) -> None:
         self.rows.forget()
         self.sync()
+        self.refresh()
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
