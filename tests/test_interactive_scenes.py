@@ -197,3 +197,15 @@ def test_diagram_checks_name_real_nodes(tmp_path: Path, capsys: pytest.CaptureFi
     assert "scenes[0].widget.edges[1].to: 'nope' is not a node (a, b, c)" in joined
     assert "scenes[0].widget.reveal[1]: 'zz' is not a node" in joined
     assert "scenes[0].widget.reveal[2]: 'b' is revealed twice" in joined
+
+
+def test_a_curve_whose_inputs_did_not_change_is_not_worked_out_again() -> None:
+    secant = next(s for s in load_classroom("derivatives").scenes if s.id == "secant")
+    assert isinstance(secant, InteractiveScene)
+    states = SceneStates()
+    before = {label: (xs, ys) for label, xs, ys in secant.curves(secant.initial())}
+    after = {label: (xs, ys) for label, xs, ys in secant.curves(states.change(secant, [SceneChange("set", "h", 0.1)]))}
+    assert after["f"][1] is before["f"][1] and after["tangent"][1] is before["tangent"][1]  # t^2 and 2x(t-x)+x^2
+    assert after["secant"][1] is not before["secant"][1]
+    slope = (1.1**2 - 1) / 0.1  # the secant through x = 1 and x + h = 1.1
+    assert after["secant"][1][-1] == pytest.approx(1 + slope * (after["secant"][0][-1] - 1))

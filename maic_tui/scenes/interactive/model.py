@@ -133,6 +133,7 @@ class InteractiveScene(SceneBase):
     widget: Widget
     enables: ClassVar[frozenset[str]] = frozenset(WIDGET_ACTIONS)
     _formulas: dict[str, Formula] | None = PrivateAttr(default=None)
+    _points: dict[int, tuple[tuple[float, ...], list[float], list[float]]] = PrivateAttr(default_factory=dict)
 
     # --- checks -----------------------------------------------------------------------------------------
 
@@ -323,6 +324,10 @@ class InteractiveScene(SceneBase):
         over, isfinite = plot.over, math.isfinite
         for i, curve in enumerate(plot.curves):
             formula = formulas.get(f"curve{i}")
+            inputs = tuple(values.get(name, NAN) for name in sorted(formula.names - {over})) if formula else ()
+            if (kept := self._points.get(i)) is not None and kept[0] == inputs:  # f(t) = t^2 while h moves
+                out.append((curve.label, kept[1], kept[2]))
+                continue
             shown_x, shown_y = [], []
             run = formula.run if formula is not None else None
             for x in xs:
@@ -331,6 +336,7 @@ class InteractiveScene(SceneBase):
                 if isfinite(y):
                     shown_x.append(x)
                     shown_y.append(y)
+            self._points[i] = (inputs, shown_x, shown_y)
             out.append((curve.label, shown_x, shown_y))
         return out
 
