@@ -118,12 +118,13 @@ def validation_message(error: Any) -> Said:
     if kind == "extra_forbidden":
         return said(N_("unknown key (check the spelling)"))
     english = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
-    shown = _shown_problem(kind, error.get("ctx") or {}) or english
+    shown = _shown_problem(kind, error.get("ctx") or {})
     value = error.get("input")
     if kind not in ("value_error", "too_short") and isinstance(value, str | int | float | bool):
         got = one_line(repr(value), 80)
-        return Said(f"{english}, got {got}", _("{problem}, got {value}").format(problem=shown, value=got))
-    return Said(english, shown)
+        english = f"{english}, got {got}"
+        shown = _("{problem}, got {value}").format(problem=shown, value=got) if shown else ""
+    return Said(english, shown or english)  # a type we have no words for: pydantic's English, all of it
 
 
 # What each kind of pydantic error says, by its ``type``; the fields are its ``ctx``'s.
