@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from maic_tui.actions import SLIDE_ACTIONS, WIDGET_ACTIONS, InvalidAction, parse_params
 from maic_tui.classroom.report import not_an_agent
-from maic_tui.i18n import N_
+from maic_tui.i18n import ENGLISH, N_, _, interface_language
 from maic_tui.i18n.said import Said, said
 from maic_tui.scenes.base import SceneChangeError
 from maic_tui.scenes.live_state import SceneStates
@@ -61,7 +61,7 @@ def _check_step(classroom: Classroom, scene: Scene, step: ScriptStep, where: str
         except SceneChangeError as exc:
             yield f"{where}.params", Said(str(exc), exc.shown)
         except InvalidAction as exc:
-            yield f"{where}.params", str(exc)
+            yield f"{where}.params", _reason(exc.reason)
 
 
 def action_problems(agent: Agent, action: str, params: dict[str, Any], slide_ids: set[str], this_scene: bool,
@@ -74,9 +74,18 @@ def action_problems(agent: Agent, action: str, params: dict[str, Any], slide_ids
     try:
         parsed = parse_params(action, params)
     except InvalidAction as exc:
-        yield f"{where}.params", exc.reason
+        yield f"{where}.params", _reason(exc.reason)
         return
     target = getattr(parsed, "element_id", None)
     if action in SLIDE_ACTIONS and target not in slide_ids:
         yield f"{where}.params.elementId", said(N_("{id} is not an element of this scene"), id=repr(target)) \
             if this_scene else said(N_("{id} is not an element of any scene"), id=repr(target))
+
+
+def _reason(reason: str) -> Said:
+    """An action's refusal: its code (``invalid_params: elementId``) in English (as the tests and records know it),
+    in words in another language."""
+    code, _colon, field = reason.partition(": ")
+    if code == "invalid_params" and interface_language() != ENGLISH:
+        return Said(reason, _("invalid parameter: {field}").format(field=field))
+    return Said(reason)
