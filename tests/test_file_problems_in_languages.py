@@ -17,6 +17,7 @@ from maic_tui.editing.draft_loop import Found, with_header, without_header
 from maic_tui.formulas import FormulaError, parse
 from maic_tui.i18n import set_interface_language
 from maic_tui.i18n.said import said
+from maic_tui.paths import SAMPLES_DIR
 from tests.authoring_helpers import script_editor, seen
 from tests.test_edit import SAMPLE
 from tests.test_problem_report import DERIVATIVES, script, without_line
@@ -196,3 +197,21 @@ def test_a_formulas_problem_is_english_for_a_model_and_shown_in_the_interfaces_l
         parse("max(1", frozenset())
     assert (str(raised.value), raised.value.shown) == ("column end: ',' or ')' expected in max(...)",
                                                        "العمود النهاية: متوقع ',' أو ')' في max(...)")
+
+
+def test_validates_ok_and_warning_lines_and_an_actions_bad_parameter_are_in_the_interfaces_language(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    text = (SAMPLES_DIR / "water-cycle.toml").read_text(encoding="utf-8")
+    text = text.replace(', options = ["A puddle drying", "Steam from a kettle", "Go on"]', "")
+    path = tmp_path / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "es")
+    assert main(["validate", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{path}: correcto\n"
+    assert err == (f"{path}: aviso: escena 'up' paso 7: la pausa pregunta “Where have you seen water vanish into the "
+                   "air at home?” pero no tiene 'options' ni 'expects': la demostración no puede juzgar la respuesta\n")
+    broken = script(["t"]).replace('{ agent = "t", say = "Line 0." }',
+                                   '{ agent = "t", action = "wb_draw_text", params = { x = 1 } }')
+    code, lines, at = validated(tmp_path, monkeypatch, capsys, broken, "de")
+    assert (code, lines) == (2, [at + "scenes[0].script[0].params: ungültiger Parameter: content"])
