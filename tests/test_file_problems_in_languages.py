@@ -15,6 +15,7 @@ from maic_tui.classroom.loader import check_text
 from maic_tui.cli import main
 from maic_tui.editing.draft_loop import Found, with_header, without_header
 from maic_tui.formulas import FormulaError, parse
+from maic_tui.generation.outline_file import read_plan
 from maic_tui.i18n import set_interface_language
 from maic_tui.i18n.said import said
 from maic_tui.paths import SAMPLES_DIR
@@ -215,3 +216,13 @@ def test_validates_ok_and_warning_lines_and_an_actions_bad_parameter_are_in_the_
                                    '{ agent = "t", action = "wb_draw_text", params = { x = 1 } }')
     code, lines, at = validated(tmp_path, monkeypatch, capsys, broken, "de")
     assert (code, lines) == (2, [at + "scenes[0].script[0].params: ungültiger Parameter: content"])
+
+
+def test_the_outline_new_review_shows_says_its_problems_in_the_interfaces_language() -> None:
+    outline = ('title = "Slopes"\n\n[[agents]]\nname = "Ada"\nrole = "student"\n\n[[agents]]\nname = "ada"\n'
+               'role = "student"\n\n[[scenes]]\ntitle = "One"\ngoals = ["a"]\n')
+    set_interface_language("zh_CN")
+    assert read_plan(outline)[1] == [(None, "agents: 课堂需要正好一位老师（现在有 0 位）"),
+                                     (8, "agents[1].name: 'ada' 已经在课堂里了")]
+    assert read_plan(outline.replace('"student"', '"boss"', 1))[1] == [
+        (5, "agents[0].role: 必须是以下之一：'teacher', 'assistant', 'student'，实际为 'boss'")]
