@@ -14,6 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from maic_tui.i18n import ENGLISH, N_, _, interface_language, ngettext
+from maic_tui.i18n.said import Said, said
 from maic_tui.text_safety import one_line
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # classrooms, logs and scripts are text a person could read; this is plenty
@@ -106,25 +108,85 @@ def field_path(loc: Sequence[int | str]) -> str:
     return path
 
 
-def validation_message(error: Any) -> str:
-    """One pydantic error (an item of ``ValidationError.errors()``) in words: no class name, no docs URL."""
+def validation_message(error: Any) -> Said:
+    """One pydantic error (an item of ``ValidationError.errors()``) in words: no class name, no docs URL. Its
+    English is pydantic's (what a record or a model reads); it is shown in the interface's language, by the
+    error's ``type`` and ``ctx`` (pydantic's English for a type we do not translate)."""
     kind = error["type"]
     if kind == "missing":
-        return "required field is missing"
+        return said(N_("required field is missing"))
     if kind == "extra_forbidden":
-        return "unknown key (check the spelling)"
-    message = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+        return said(N_("unknown key (check the spelling)"))
+    english = str(error["msg"]).removeprefix("Value error, ").replace("Input should be", "must be")
+    shown = _shown_problem(kind, error.get("ctx") or {})
     value = error.get("input")
     if kind not in ("value_error", "too_short") and isinstance(value, str | int | float | bool):
-        message += f", got {one_line(repr(value), 80)}"
-    return message
+        got = one_line(repr(value), 80)
+        english = f"{english}, got {got}"
+        shown = _("{problem}, got {value}").format(problem=shown, value=got) if shown else ""
+    return Said(english, shown or english)  # a type we have no words for: pydantic's English, all of it
+
+
+# What each kind of pydantic error says, by its ``type``; the fields are its ``ctx``'s.
+_PROBLEMS = {
+    "string_type": N_("must be text"), "string_pattern_mismatch": N_("must match the pattern {pattern}"),
+    "int_type": N_("must be a whole number"), "int_parsing": N_("must be a whole number"),
+    "int_from_float": N_("must be a whole number, not one with a fractional part"),
+    "float_type": N_("must be a number"), "float_parsing": N_("must be a number"),
+    "finite_number": N_("must be a finite number"), "bool_type": N_("must be true or false"),
+    "bool_parsing": N_("must be true or false"), "list_type": N_("must be a list"),
+    "tuple_type": N_("must be a list"), "set_type": N_("must be a list of different values"),
+    "dict_type": N_("must be a table (keys and values)"), "model_type": N_("must be a table (keys and values)"),
+    "model_attributes_type": N_("must be a table (keys and values)"),
+    "literal_error": N_("must be one of {expected}"), "enum": N_("must be one of {expected}"),
+    "greater_than": N_("must be greater than {gt}"), "greater_than_equal": N_("must be at least {ge}"),
+    "less_than": N_("must be less than {lt}"), "less_than_equal": N_("must be at most {le}"),
+    "multiple_of": N_("must be a multiple of {multiple_of}"),
+    "union_tag_invalid": N_("'{tag}' is not one of the kinds expected here ({expected_tags})"),
+    "union_tag_not_found": N_("says no kind: {discriminator} is missing"),
+}
+
+
+def _shown_problem(kind: str, ctx: dict[str, Any]) -> str:
+    """The problem in the interface's language ("" when it has no words of ours for it: pydantic's English)."""
+    if kind in ("value_error", "assertion_error"):  # a validator's own message, marked where it is raised
+        reason = ctx.get("error")
+        message = reason.args[0] if isinstance(reason, Exception) and reason.args else None
+        return message.shown if isinstance(message, Said) else ""
+    if interface_language() == ENGLISH:  # pydantic's own English, as records keep it
+        return ""
+    fields = {name: one_line(str(value), 200) for name, value in ctx.items()}
+    if "expected" in fields:  # "'a', 'b' or 'c'": the English "or" goes
+        head, _or, last = fields["expected"].rpartition(" or ")
+        fields["expected"] = f"{head}, {last}" if head else last
+    size = int(ctx.get("min_length", ctx.get("max_length", 0)))
+    if kind == "too_short":
+        template = ngettext("must have at least {min_length} item, not {actual_length}",
+                            "must have at least {min_length} items, not {actual_length}", size)
+    elif kind == "too_long":
+        template = ngettext("must have at most {max_length} item, not {actual_length}",
+                            "must have at most {max_length} items, not {actual_length}", size)
+    elif kind == "string_too_short":
+        template = ngettext("must have at least {min_length} character", "must have at least {min_length} characters",
+                            size)
+    elif kind == "string_too_long":
+        template = ngettext("must have at most {max_length} character", "must have at most {max_length} characters",
+                            size)
+    elif kind in _PROBLEMS:
+        template = _(_PROBLEMS[kind])
+    else:
+        return ""
+    try:
+        return template.format(**fields)
+    except (KeyError, IndexError, ValueError):  # a pydantic whose ctx lacks a field: its own English then
+        return ""
 
 
 def validation_line(exc: Any, skip: int = 0) -> str:
-    """A pydantic ValidationError's first problem, ``where: what``.
+    """A pydantic ValidationError's first problem, ``where: what``, in the interface's language.
 
     ``skip`` leaves out leading location parts that people never wrote (a union's tag, say)."""
     first = exc.errors()[0]
     where = field_path(tuple(first["loc"])[skip:])
-    message = validation_message(first)
+    message = validation_message(first).shown  # every caller prints it for a person
     return f"{where}: {message}" if where else message

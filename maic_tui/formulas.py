@@ -13,6 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
+from maic_tui.text_safety import one_line
 
 MAX_TEXT = 400  # characters of one formula
 MAX_DEPTH = 24  # nesting of parentheses, calls and signs
@@ -24,7 +27,17 @@ Compiled = Callable[[Mapping[str, float]], float]
 
 
 class FormulaError(BadInput):
-    """A formula that cannot be read, as one line saying what and where (its column)."""
+    """A formula that cannot be read, as one line saying what and where (its column): in English (what a model is
+    told of its formula), and ``shown`` in the interface's language (a classroom file's problem)."""
+
+    def __init__(self, message: str, **fields: object) -> None:
+        line = said(message, **fields)
+        super().__init__(line)
+        self.shown = one_line(line.shown)
+
+
+def _column(column: int) -> object:
+    return column if column > 0 else said(N_("end"))
 
 
 def _safe(function: Callable[..., float]) -> Callable[..., float]:
@@ -94,12 +107,12 @@ def _tokens(text: str) -> list[tuple[str, str, int]]:
         match = _TOKEN.match(text, at)
         if match is None:
             shown = text[at:].lstrip()[:1]
-            raise FormulaError(f"column {at + 1}: unexpected {shown!r}")
+            raise FormulaError(N_("column {column}: unexpected {what}"), column=at + 1, what=repr(shown))
         kind = match.lastgroup or "op"
         out.append((kind, match.group(kind), match.start(kind) + 1))
         at = match.end()
         if len(out) > MAX_NODES * 2:
-            raise FormulaError(f"more than {MAX_NODES} parts: too long a formula")
+            raise FormulaError(N_("more than {count} parts: too long a formula"), count=MAX_NODES)
     return out
 
 
@@ -124,18 +137,18 @@ class _Parser:
     def count(self) -> None:
         self.nodes += 1
         if self.nodes > MAX_NODES:
-            raise FormulaError(f"more than {MAX_NODES} parts: too long a formula")
+            raise FormulaError(N_("more than {count} parts: too long a formula"), count=MAX_NODES)
 
     def nested(self) -> None:
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise FormulaError(f"nested more than {MAX_DEPTH} deep")
+            raise FormulaError(N_("nested more than {count} deep"), count=MAX_DEPTH)
 
     def formula(self) -> Compiled:
         run = self.comparison()
         kind, value, column = self.peek()
         if kind != "end":
-            raise FormulaError(f"column {column}: unexpected {value!r}")
+            raise FormulaError(N_("column {column}: unexpected {what}"), column=column, what=repr(value))
         return run
 
     def comparison(self) -> Compiled:
@@ -190,7 +203,8 @@ class _Parser:
             self.at += 1
             number = float(value)
             if not math.isfinite(number) or abs(number) > MAX_NUMBER:
-                raise FormulaError(f"column {column}: the number {value[:20]} is too large (at most {MAX_NUMBER:g})")
+                raise FormulaError(N_("column {column}: the number {number} is too large (at most {most})"),
+                                   column=column, number=value[:20], most=f"{MAX_NUMBER:g}")
             return lambda v: number
         if kind == "name":
             self.at += 1
@@ -202,27 +216,29 @@ class _Parser:
             inner = self.comparison()
             self.depth -= 1
             if not self.take(")"):
-                raise FormulaError(f"column {self.peek()[2] if self.peek()[2] > 0 else 'end'}: ')' expected")
+                raise FormulaError(N_("column {column}: ')' expected"), column=_column(self.peek()[2]))
             return inner
         if kind == "end":
-            raise FormulaError("the formula ends too soon")
-        raise FormulaError(f"column {column}: unexpected {value!r}")
+            raise FormulaError(N_("the formula ends too soon"))
+        raise FormulaError(N_("column {column}: unexpected {what}"), column=column, what=repr(value))
 
     def name(self, name: str, column: int) -> Compiled:
         if name in CONSTANTS:
             constant = CONSTANTS[name]
             return lambda v: constant
         if name in FUNCTIONS:
-            raise FormulaError(f"column {column}: {name} is a function: write {name}(...)")
+            raise FormulaError(N_("column {column}: {name} is a function: write {name}(...)"), column=column, name=name)
         if not NAME.fullmatch(name) or (self.known is not None and name not in self.known):
-            raise FormulaError(f"column {column}: unknown name {name[:32]!r}"
-                               + (f" (known: {', '.join(sorted(self.known))})" if self.known else ""))
+            if self.known:
+                raise FormulaError(N_("column {column}: unknown name {name} (known: {known})"), column=column,
+                                   name=repr(name[:32]), known=", ".join(sorted(self.known)))
+            raise FormulaError(N_("column {column}: unknown name {name}"), column=column, name=repr(name[:32]))
         self.names.add(name)
         return lambda v: v.get(name, NAN)
 
     def call(self, name: str, column: int) -> Compiled:
         if name not in FUNCTIONS:
-            raise FormulaError(f"column {column}: unknown function {name[:32]!r}")
+            raise FormulaError(N_("column {column}: unknown function {name}"), column=column, name=repr(name[:32]))
         function, least, most = FUNCTIONS[name]
         self.nested()
         args: list[Compiled] = []
@@ -232,12 +248,15 @@ class _Parser:
                 if self.take(")"):
                     break
                 if not self.take(","):
-                    raise FormulaError(f"column {self.peek()[2] if self.peek()[2] > 0 else 'end'}: "
-                                       f"',' or ')' expected in {name}(...)")
+                    raise FormulaError(N_("column {column}: ',' or ')' expected in {name}(...)"),
+                                       column=_column(self.peek()[2]), name=name)
         self.depth -= 1
         if not least <= len(args) <= most:
-            wanted = str(least) if least == most else f"{least} to {most}"
-            raise FormulaError(f"column {column}: {name} takes {wanted} argument{'s' if most > 1 else ''}")
+            if most == 1:
+                raise FormulaError(N_("column {column}: {name} takes 1 argument"), column=column, name=name)
+            wanted = str(least) if least == most else said(N_("{least} to {most}"), least=least, most=most)
+            raise FormulaError(N_("column {column}: {name} takes {count} arguments"), column=column, name=name,
+                               count=wanted)
         if len(args) == 1:
             only = args[0]
             return lambda v: function(only(v))
@@ -260,11 +279,11 @@ def _binary(op: str, left: Compiled, right: Compiled) -> Compiled:
 def parse(text: str, known: frozenset[str] | None = None) -> Formula:
     """``text`` read as a formula whose names are among ``known`` (None: any name); raises FormulaError."""
     if not isinstance(text, str):
-        raise FormulaError("a formula must be text")
+        raise FormulaError(N_("a formula must be text"))
     if len(text) > MAX_TEXT:
-        raise FormulaError(f"{len(text)} characters: a formula has at most {MAX_TEXT}")
+        raise FormulaError(N_("{count} characters: a formula has at most {most}"), count=len(text), most=MAX_TEXT)
     if not text.strip():
-        raise FormulaError("the formula is empty")
+        raise FormulaError(N_("the formula is empty"))
     parser = _Parser(text, known)
     run = parser.formula()
     return Formula(text, frozenset(parser.names), run)

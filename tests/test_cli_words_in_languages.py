@@ -40,7 +40,7 @@ def test_edits_lines_are_in_the_interfaces_language(tmp_path: Path, monkeypatch:
     assert capsys.readouterr().out == f"{classroom}: unverändert\n"
 
 
-def test_giving_up_on_an_edit_is_said_in_the_interfaces_language_the_drafts_own_notes_stay_english(
+def test_giving_up_on_an_edit_is_said_in_the_interfaces_language_and_so_are_the_drafts_notes(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setenv("MAIC_DATA_DIR", str(tmp_path / "data"))
     classroom = tmp_path / "class.toml"
@@ -52,7 +52,8 @@ def test_giving_up_on_an_edit_is_said_in_the_interfaces_language_the_drafts_own_
     err = capsys.readouterr().err.strip()
     assert err.startswith("maic-tui: le brouillon de la classe est revenu inchangé avec 1 problème (le premier : ")
     assert err.endswith(f"rien n'a été écrit ; le brouillon de la classe est conservé dans {kept}")
-    assert kept.read_text(encoding="utf-8").startswith("#! maic-tui: this classroom draft was not saved")
+    assert kept.read_text(encoding="utf-8").startswith("#! maic-tui : ce brouillon de la classe n'a pas été "
+                                                       "enregistré : 1 problème.")  # read by the author, in French
     other = tmp_path / "other.toml"
     other.write_text(SAMPLE, encoding="utf-8")
     script_editor(monkeypatch, tmp_path / "editor2", {"replace": ["Derivatives", "Integrals"], "exit": 3})

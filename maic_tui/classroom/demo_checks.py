@@ -1,8 +1,8 @@
 """What a classroom's demo material leaves the offline demo unable to judge (ARCHITECTURE.md, *Models*): a question
 the class puts to the learner must say what it expects, or which answers it offers, so that a reply can be judged or
 taken up; and a teacher's question to the learner is where the class's part ends (the routing rule
-``floor_after_question``), so prepared turns after it are never said. ``validate`` prints these as warnings: the file
-is valid, but the demo reads those replies less well."""
+``floor_after_question``), so prepared turns after it are never said. ``validate`` prints these as warnings (in the
+interface's language): the file is valid, but the demo reads those replies less well."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 
 from maic_tui.classroom.answer_reading import asks
 from maic_tui.classroom.models import Classroom, DemoAnswer, DemoTurn
+from maic_tui.i18n import _
 
 
 def question_to_learner(classroom: Classroom, answer: DemoAnswer) -> str:
@@ -33,19 +34,21 @@ def unanswerable(classroom: Classroom) -> Iterator[str]:
     for answer in classroom.demo.answers:
         question = question_to_learner(classroom, answer)
         if question and not (answer.expects or answer.options):
-            yield (f"demo answer '{answer.id}' asks the learner “{question}” but has no 'expects' or 'options': "
-                   "the demo cannot judge the reply")
-    for name, turns in (("the demo's opening", classroom.demo.opening),
-                        *((f"demo answer '{a.id}'", a.turns) for a in classroom.demo.answers)):
+            yield _("demo answer '{id}' asks the learner “{question}” but has no 'expects' or 'options': the demo "
+                    "cannot judge the reply").format(id=answer.id, question=question)
+    for name, turns in ((_("the demo's opening"), classroom.demo.opening),
+                        *((_("demo answer '{id}'").format(id=a.id), a.turns) for a in classroom.demo.answers)):
         cut = _after_the_question(classroom, turns)
         if cut:
-            yield (f"{name}: {cut} asks the learner a question and the learner has the floor after it, so the "
-                   "turns after it are never said (end on the question, or move it to the last turn)")
+            yield _("{where}: {agent} asks the learner a question and the learner has the floor after it, so the "
+                    "turns after it are never said (end on the question, or move it to the last turn)"
+                    ).format(where=name, agent=cut)
     for scene in classroom.scenes:
         for number, step in enumerate(scene.script, 1):
             if step.pause and asks(step.prompt) and not (step.options or step.expects):
-                yield (f"scene '{scene.id}' step {number}: the pause asks “{step.prompt.strip()}” but has no "
-                       "'options' or 'expects': the demo cannot judge the reply")
+                yield _("scene '{id}' step {number}: the pause asks “{question}” but has no 'options' or 'expects': "
+                        "the demo cannot judge the reply").format(id=scene.id, number=number,
+                                                                  question=step.prompt.strip())
 
 
 def _after_the_question(classroom: Classroom, turns: Sequence[DemoTurn]) -> str:

@@ -13,6 +13,8 @@ from typing import Annotated, Any, Literal, assert_never, get_args
 from pydantic import Field, model_validator
 
 from maic_tui.actions import ALL_ACTIONS
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 from maic_tui.strict import Strict
 
 # The kinds of script step: a new one fails the type check (``assert_never``) until every place that acts on a
@@ -44,19 +46,27 @@ class ScriptStep(Strict):
     def _one_kind(self) -> ScriptStep:
         kinds = [kind for kind in SCRIPT_KINDS if getattr(self, kind) not in (None, False)]
         if len(kinds) != 1:
-            raise ValueError(f"a step is one of: {', '.join(SCRIPT_KINDS)}"
-                             + (f" (this one has {', '.join(kinds)})" if kinds else ""))
+            if kinds:
+                raise ValueError(said(N_("a step is one of: {kinds} (this one has {these})"),
+                                      kinds=", ".join(SCRIPT_KINDS), these=", ".join(kinds)))
+            raise ValueError(said(N_("a step is one of: {kinds}"), kinds=", ".join(SCRIPT_KINDS)))
         kind = kinds[0]
         agent, extras = step_shape(kind)
         if agent == "needed" and self.agent is None:
-            raise ValueError(f"a '{kind}' step needs 'agent'")
+            raise ValueError(said(N_("a '{kind}' step needs 'agent'"), kind=kind))
         if agent == "none" and self.agent is not None:
-            raise ValueError(f"a '{kind}' step has no 'agent'")
-        for extra, owners in (("params", "an 'action'"), ("options", "a 'pause'"), ("expects", "a 'pause'"),
-                              ("prompt", "a 'pause' or 'discussion'")):
+            raise ValueError(said(N_("a '{kind}' step has no 'agent'"), kind=kind))
+        for extra, owners in (("params", _AN_ACTION), ("options", _A_PAUSE), ("expects", _A_PAUSE),
+                              ("prompt", _A_PAUSE_OR_DISCUSSION)):
             if getattr(self, extra) and extra not in extras:
-                raise ValueError(f"'{extra}' belongs to {owners} step")
+                raise ValueError(said(owners, extra=extra))
         return self
+
+
+# Where a step's key belongs, when a step of another kind has it.
+_AN_ACTION = N_("'{extra}' belongs to an 'action' step")
+_A_PAUSE = N_("'{extra}' belongs to a 'pause' step")
+_A_PAUSE_OR_DISCUSSION = N_("'{extra}' belongs to a 'pause' or 'discussion' step")
 
 
 def step_shape(kind: ScriptKind) -> tuple[Agent, frozenset[str]]:
@@ -104,21 +114,22 @@ class QuizQuestion(Strict):
         values = [option.value for option in self.options]
         if self.type == "short_answer":
             if self.options:
-                raise ValueError("a short answer has no 'options'")
+                raise ValueError(said(N_("a short answer has no 'options'")))
             return self
         if self.accept:
-            raise ValueError("'accept' belongs to a short answer (a choice is read from its options)")
+            raise ValueError(said(N_("'accept' belongs to a short answer (a choice is read from its options)")))
         if len(values) < 2:
-            raise ValueError(f"a '{self.type}' question needs at least two options")
+            raise ValueError(said(N_("a '{kind}' question needs at least two options"), kind=self.type))
         if len(set(values)) != len(values):
-            raise ValueError("option values must differ")
+            raise ValueError(said(N_("option values must differ")))
         wrong = [value for value in self.answer if value not in values]
         if wrong:
-            raise ValueError(f"answer {wrong[0]!r} is not one of the option values ({', '.join(values)})")
+            raise ValueError(said(N_("answer {answer} is not one of the option values ({values})"),
+                                  answer=repr(wrong[0]), values=", ".join(values)))
         if self.type == "single" and len(self.answer) != 1:
-            raise ValueError("a 'single' question has exactly one answer")
+            raise ValueError(said(N_("a 'single' question has exactly one answer")))
         if self.type == "multiple" and not self.answer:
-            raise ValueError("a 'multiple' question needs at least one answer")
+            raise ValueError(said(N_("a 'multiple' question needs at least one answer")))
         return self
 
 

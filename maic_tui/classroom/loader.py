@@ -15,8 +15,10 @@ from maic_tui.bad_input import field_path as format_path
 from maic_tui.classroom.lesson_checks import action_problems, check_lessons
 from maic_tui.classroom.models import Classroom, DemoTurn
 from maic_tui.classroom.partial import file_path, left_out_duplicates, partial_classroom
-from maic_tui.classroom.report import Found, fold_broken_agents, grouped
+from maic_tui.classroom.report import Found, fold_broken_agents, grouped, not_an_agent
 from maic_tui.classroom.voices import voice_problems
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said, shown
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.scenes.registry import KINDS
 from maic_tui.text_safety import clean_tree, one_line
@@ -26,12 +28,13 @@ from maic_tui.text_safety import clean_tree, one_line
 class Problem:
     file: str
     path: str  # dotted field path; "" for the file as a whole
-    message: str
+    message: str  # English (what the generator tells the model); a ``Said`` is shown translated
 
     def __str__(self) -> str:
+        """The line a person reads, in the interface's language."""
         # File names, TOML keys and messages may quote hostile text: the line is made inert as a whole.
-        where = f"{self.file}: {self.path}: " if self.path else f"{self.file}: "
-        return one_line(where + self.message, 400)
+        where = f"{self.file}: {shown(self.path)}: " if self.path else f"{self.file}: "
+        return one_line(f"{where}{shown(self.message)}", 400)
 
 
 class ClassroomError(BadInput):
@@ -48,8 +51,9 @@ def sample_names() -> list[str]:
 def load_classroom(name_or_path: str | Path) -> Classroom:
     path = resolve(name_or_path)
     if path.parent == SAMPLES_DIR and not path.exists():  # a bare name that is neither a file here nor a sample
-        raise ClassroomError([Problem(str(name_or_path), "", "no such classroom: not a file here, nor one of the "
-                                      f"bundled samples ({', '.join(sample_names())})")])
+        raise ClassroomError([Problem(str(name_or_path), "", said(N_("no such classroom: not a file here, nor one of "
+                                                                     "the bundled samples ({samples})"),
+                                                                  samples=", ".join(sample_names())))])
     classroom, problems = check_file(path)
     if classroom is None:
         raise ClassroomError(problems)
@@ -62,7 +66,7 @@ def check_file(path: Path) -> tuple[Classroom | None, list[Problem]]:
     try:
         text = read_text_file(path, "classroom file")
     except Unreadable as exc:
-        return None, [Problem(name, "", exc.reason)]
+        return None, [Problem(name, "", exc.reason)]  # Unreadable's reason is said as its raiser says it
     return check_text(text, name)
 
 
@@ -79,16 +83,16 @@ def check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         return _check_text(text, name)
     except RecursionError:  # tomllib (and pydantic) recurse per level of nesting
-        return None, [Problem(name, "", "nested too deeply (arrays or tables inside each other)")]
+        return None, [Problem(name, "", said(N_("nested too deeply (arrays or tables inside each other)")))]
 
 
 def _check_text(text: str, name: str) -> tuple[Classroom | None, list[Problem]]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        return None, [Problem(name, "", f"not valid TOML: {exc}")]
+        return None, [Problem(name, "", said(N_("not valid TOML: {reason}"), reason=str(exc)))]
     if not data:
-        return None, [Problem(name, "", "empty file (a classroom needs a title and at least one agent)")]
+        return None, [Problem(name, "", said(N_("empty file (a classroom needs a title and at least one agent)")))]
     # Classroom text is untrusted: made inert once here, so every view of it (header, roster, persona card,
     # palette, prompts, exports) gets plain text.
     data = clean_tree(data)
@@ -137,7 +141,7 @@ def _path(loc: Iterable[int | str]) -> str:
 
 def _message(error: Any) -> str:
     if error["type"] == "too_short" and tuple(error["loc"]) == ("agents",):
-        return "the roster is empty: add at least one [[agents]] entry"
+        return said(N_("the roster is empty: add at least one [[agents]] entry"))
     return validation_message(error)
 
 
@@ -148,23 +152,25 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
     agent_ids: dict[str, int] = {}
     for i, agent in enumerate(classroom.agents):
         if agent.id in agent_ids:
-            yield f"agents[{i}].id", f"duplicate agent id {agent.id!r} (already used by agents[{agent_ids[agent.id]}])"
+            yield f"agents[{i}].id", said(N_("duplicate agent id {id} (already used by {other})"), id=repr(agent.id),
+                                          other=f"agents[{agent_ids[agent.id]}]")
         else:
             agent_ids[agent.id] = i
     yield from voice_problems(classroom.agents)
     trigger = getattr(classroom.session, "trigger_agent", None)
     if trigger is not None and trigger not in agent_ids:
-        yield "session.trigger_agent", f"{trigger!r} is not an agent of this classroom"
+        yield "session.trigger_agent", not_an_agent(trigger)
 
     scene_ids: set[str] = set()
     for i, scene in enumerate(classroom.scenes):
         if scene.id in scene_ids:
-            yield f"scenes[{i}].id", f"duplicate scene id {scene.id!r}"
+            yield f"scenes[{i}].id", said(N_("duplicate scene id {id}"), id=repr(scene.id))
         scene_ids.add(scene.id)
         element_ids: set[str] = set()
         for k, element in enumerate(scene.elements):
             if element.id in element_ids:
-                yield f"scenes[{i}].elements[{k}].id", f"duplicate element id {element.id!r} in this scene"
+                yield f"scenes[{i}].elements[{k}].id", said(N_("duplicate element id {id} in this scene"),
+                                                            id=repr(element.id))
             element_ids.add(element.id)
 
     yield from check_lessons(classroom)
@@ -173,12 +179,12 @@ def _cross_checks(classroom: Classroom) -> Iterator[tuple[str, str]]:
     answer_ids: set[str] = set()
     for i, answer in enumerate(demo.answers):
         if answer.id in answer_ids:
-            yield f"demo.answers[{i}].id", f"duplicate answer id {answer.id!r}"
+            yield f"demo.answers[{i}].id", said(N_("duplicate answer id {id}"), id=repr(answer.id))
         answer_ids.add(answer.id)
         yield from _check_turns(classroom, f"demo.answers[{i}].turns", answer.turns)
     for agent_id in demo.fallback:
         if agent_id not in agent_ids:
-            yield f"demo.fallback.{agent_id}", f"{agent_id!r} is not an agent of this classroom"
+            yield f"demo.fallback.{agent_id}", not_an_agent(agent_id)
 
 
 def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Iterator[tuple[str, str]]:
@@ -186,9 +192,9 @@ def _check_turns(classroom: Classroom, where: str, turns: list[DemoTurn]) -> Ite
     for t, turn in enumerate(turns):
         agent = classroom.agent(turn.agent)
         if agent is None:
-            yield f"{where}[{t}].agent", f"{turn.agent!r} is not an agent of this classroom"
+            yield f"{where}[{t}].agent", not_an_agent(turn.agent)
             continue
         for s, step in enumerate(turn.steps):
             if step.action is not None:
-                yield from action_problems(agent, step.action, step.params, slide_ids, "any scene",
+                yield from action_problems(agent, step.action, step.params, slide_ids, False,
                                            f"{where}[{t}].steps[{s}]")

@@ -10,6 +10,8 @@ from pydantic import AfterValidator, Field, model_validator
 from maic_tui.actions import ALL_ACTIONS, ROLE_DEFAULT_ACTIONS, Role
 from maic_tui.classroom.field_types import Identifier, Line, Text
 from maic_tui.colors import is_hex_color
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 from maic_tui.scenes.registry import KIND_RULES, Scene
 from maic_tui.strict import Strict
 
@@ -22,7 +24,8 @@ CoreRule = Literal["teacher_first", "discussion_rounds", "guarded_choices"]
 
 def _known_rule(name: str) -> str:
     if name not in RULE_NAMES:
-        raise ValueError(f"unknown rule {name!r}; the rules are {', '.join(RULE_NAMES)}")
+        raise ValueError(said(N_("unknown rule {name}; the rules are {rules}"), name=repr(name),
+                              rules=", ".join(RULE_NAMES)))
     return name
 
 
@@ -38,7 +41,7 @@ _TITLES = frozenset({"mr", "mrs", "ms", "miss", "dr", "prof", "professor", "sir"
 
 def _hex_color(value: str) -> str:
     if not is_hex_color(value):
-        raise ValueError(f"not a colour: {value!r} (use #rgb or #rrggbb)")
+        raise ValueError(said(N_("not a colour: {value} (use #rgb or #rrggbb)"), value=repr(value)))
     return value.lower()
 
 
@@ -126,9 +129,9 @@ class DemoStep(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> DemoStep:
         if (self.say is None) == (self.action is None):
-            raise ValueError("a step has either 'say' or 'action'")
+            raise ValueError(said(N_("a step has either 'say' or 'action'")))
         if self.say is not None and self.params:
-            raise ValueError("'params' belongs to an 'action' step")
+            raise ValueError(said(N_("'params' belongs to an 'action' step")))
         return self
 
 

@@ -10,6 +10,8 @@ from typing import Any
 from pydantic import TypeAdapter, ValidationError
 
 from maic_tui.classroom.models import Agent, Classroom, Demo, Scene
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 
 _LISTS: dict[str, TypeAdapter[Any]] = {"agents": TypeAdapter(Agent), "scenes": TypeAdapter(Scene)}
 _INDEXED = re.compile(r"^(agents|scenes)\[(\d+)\]")
@@ -61,8 +63,9 @@ def file_path(path: str, origin: dict[str, list[int]]) -> str:
 def left_out_duplicates(data: dict[str, Any], origin: dict[str, list[int]]) -> list[tuple[str, str]]:
     """Duplicate agent and scene ids where a left-out entry is one of the two (the checks on the kept parts
     cannot see those)."""
-    found = []
-    for key, word in (("agents", "agent"), ("scenes", "scene")):
+    found: list[tuple[str, str]] = []
+    for key, message in (("agents", N_("duplicate agent id {id} (already used by {other})")),
+                         ("scenes", N_("duplicate scene id {id} (already used by {other})"))):
         items = data.get(key)
         if not isinstance(items, list):
             continue
@@ -74,6 +77,5 @@ def left_out_duplicates(data: dict[str, Any], origin: dict[str, list[int]]) -> l
             if ident not in first:
                 first[ident] = number
             elif not (number in kept and first[ident] in kept):
-                found.append((f"{key}[{number}].id", f"duplicate {word} id {ident!r} (already used by "
-                                                     f"{key}[{first[ident]}])"))
+                found.append((f"{key}[{number}].id", said(message, id=repr(ident), other=f"{key}[{first[ident]}]")))
     return found

@@ -14,12 +14,20 @@ import re
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from maic_tui.i18n import N_, ngettext
+from maic_tui.i18n.said import Said, joined, said, shown
+
 Found = tuple[str, str]  # (path in the file, what is wrong)
 
 _UNKNOWN_AGENT = re.compile(r"^'(.+)' is not an agent of this classroom$")
 _PART = re.compile(r"\[(\d+)\]|\.?([^.\[]+)")
 _LISTED = 6  # places named in a grouped line before "and N more"
 _INDEX = re.compile(r"^agents\[(\d+)\]")
+
+
+def not_an_agent(agent: str) -> Said:
+    """The problem of a place that names ``agent``, which the classroom has not (``unknown_agent`` reads it)."""
+    return said(N_("{agent} is not an agent of this classroom"), agent=repr(agent))
 
 
 def unknown_agent(message: str) -> str | None:
@@ -78,13 +86,15 @@ def fold_broken_agents(schema: Sequence[Found], cross: Iterable[Found], agents: 
         number = int(match.group(1)) if match else -1
         if number in counts and number not in seen:
             seen.add(number)
-            message = f"{message} ({'; '.join(counts[number])})"
+            message = said(N_("{problem} ({places})"), problem=message, places=joined(counts[number], "; "))
         folded.append((path, message))
     return folded, rest
 
 
-def _places(agent: str, count: int) -> str:
-    return f"{count} place{'s' if count != 1 else ''} name{'s' if count == 1 else ''} {agent!r}"
+def _places(agent: str, count: int) -> Said:
+    english = f"{count} place{'s' if count != 1 else ''} name{'s' if count == 1 else ''} {agent!r}"
+    return Said(english, ngettext("{count} place names {agent}", "{count} places name {agent}", count)
+                .format(count=count, agent=repr(agent)))
 
 
 def _words(entry: Any) -> set[str]:
@@ -102,15 +112,21 @@ def grouped(problems: Iterable[Found]) -> list[Found]:
         members = groups.setdefault((message, shape), [])
         if parts not in members:  # the same problem at the same place is said once
             members.append(parts)
-    return [(_listed(_collapse(members), "places"), message) for (message, _), members in groups.items()]
+    return [(_listed(_collapse(members), True), message) for (message, _), members in groups.items()]
 
 
-def _listed(items: Sequence[str], what: str) -> str:
-    """``a``, ``a and b``, ``a, b, c and 4 more``."""
-    shown = list(items[:_LISTED])
-    if len(items) > len(shown):
-        return f"{', '.join(shown)} and {len(items) - len(shown)} more{' ' + what if what else ''}"
-    return f"{', '.join(shown[:-1])} and {shown[-1]}" if len(shown) > 1 else shown[0]
+def _listed(items: Sequence[str], places: bool) -> str:
+    """``a``, ``a and b``, ``a, b, c and 4 more`` (``places``: ``and 4 more places``), shown with the interface's
+    words between the items."""
+    listed = list(items[:_LISTED])
+    more = len(items) - len(listed)
+    if more and places:
+        return said(N_("{listed} and {count} more places"), listed=joined(listed, ", "), count=more)
+    if more:
+        return said(N_("{listed} and {count} more"), listed=joined(listed, ", "), count=more)
+    if len(listed) > 1:
+        return said(N_("{listed} and {last}"), listed=joined(listed[:-1], ", "), last=listed[-1])
+    return listed[0]
 
 
 def _parts(path: str) -> list[str | int]:
@@ -125,8 +141,9 @@ def _collapse(members: list[list[str | int]]) -> list[str]:
     varying = [i for i, part in enumerate(members[0]) if any(m[i] != part for m in members)]
     first = varying[0]
     if len(varying) == 1:
-        listed = _listed([str(m[first]) for m in members], "")
-        return [_path(members[0][:first]) + f"[{listed}]" + _path(members[0][first + 1:], nested=True)]
+        listed = _listed([str(m[first]) for m in members], False)
+        head, tail = _path(members[0][:first]), _path(members[0][first + 1:], nested=True)
+        return [Said(f"{head}[{listed}]{tail}", f"{head}[{shown(listed)}]{tail}")]
     split: dict[str | int, list[list[str | int]]] = {}
     for member in members:
         split.setdefault(member[first], []).append(member)

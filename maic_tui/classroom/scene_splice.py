@@ -11,6 +11,7 @@ from typing import Any
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.toml_layout import Layout
 from maic_tui.classroom.toml_writer import scene_toml
+from maic_tui.i18n import _
 
 
 class CannotSplice(BadInput):
@@ -42,8 +43,8 @@ def _checked(text: str) -> Layout:
     layout = Layout.of(text)
     scenes = tomllib.loads(text).get("scenes", [])
     if not scenes or len(layout.scene_spans()) != len(scenes):
-        raise CannotSplice("the scenes are not each written as a [[scenes]] table, so one cannot be replaced "
-                           "without rewriting the file")
+        raise CannotSplice(_("the scenes are not each written as a [[scenes]] table, so one cannot be replaced "
+                             "without rewriting the file"))
     return layout
 
 
@@ -66,5 +67,5 @@ def _verified(old: str, new: str, index: int, scene: dict[str, Any], added: int)
             {**before, "scenes": None} != {**after, "scenes": None} or \
             [s for n, s in enumerate(after["scenes"]) if n != index] != \
             [s for n, s in enumerate(expected) if n != index]:
-        raise CannotSplice("the file's layout could not be followed: the scene was not put in (nothing written)")
+        raise CannotSplice(_("the file's layout could not be followed: the scene was not put in (nothing written)"))
     return new

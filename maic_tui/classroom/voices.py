@@ -10,6 +10,8 @@ from collections.abc import Iterator
 from typing import Literal, get_args
 
 from maic_tui.classroom.models import Agent, Voices
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import Said, said
 
 Provider = Literal["openai", "espeak"]
 PROVIDERS: tuple[Provider, ...] = get_args(Provider)
@@ -91,14 +93,15 @@ def assigned_table(agents: list[Agent], language: str) -> dict[str, dict[str, st
     return {a.id: {provider: per[provider][a.id] for provider in PROVIDERS} for a in agents}
 
 
-def espeak_problem(voice: str) -> str | None:
+def espeak_problem(voice: str) -> Said | None:
     found = _ESPEAK.match(voice)
     if found is None:
-        return f"{voice!r} is not an espeak-ng voice (a language code, then +m1…+m7 or +f1…+f5: en+f3)"
+        return said(N_("{voice} is not an espeak-ng voice (a language code, then +m1…+m7 or +f1…+f5: en+f3)"),
+                    voice=repr(voice))
     variant = found.group("variant")
     if variant is not None and variant not in ESPEAK_VARIANTS:
-        return f"{voice!r}: espeak-ng has no variant {variant!r} (m1…m8, f1…f5, croak, whisper, klatt…: see " \
-               "espeak-ng --voices=variant)"
+        return said(N_("{voice}: espeak-ng has no variant {variant} (m1…m8, f1…f5, croak, whisper, klatt…: see "
+                       "espeak-ng --voices=variant)"), voice=repr(voice), variant=repr(variant))
     return None
 
 
@@ -115,6 +118,7 @@ def voice_problems(agents: list[Agent], provider: Provider | None = None) -> Ite
             if provider_ == "espeak" and (problem := espeak_problem(voice)):
                 yield where, problem
             elif voice in taken:
-                yield where, f"{voice!r} is already {taken[voice]}'s voice: no two agents of a class sound alike"
+                yield where, said(N_("{voice} is already {agent}'s voice: no two agents of a class sound alike"),
+                                  voice=repr(voice), agent=taken[voice])
             else:
                 taken[voice] = agent.id

@@ -18,13 +18,14 @@ from maic_tui.editing.draft_loop import Editor, Found, GaveUp, edit_until_valid,
 from maic_tui.editing.editor import editor_command, open_in_editor
 from maic_tui.files import check_target, write_atomically
 from maic_tui.i18n import N_, _
+from maic_tui.i18n.said import shown
 from maic_tui.paths import SAMPLES_DIR, data_dir, resolve
 
 _TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
 
 
 def classroom_problems(text: str, name: str) -> list[Found]:
-    """The loader's problems, each with the line its field is on."""
+    """The loader's problems, each with the line its field is on, in the interface's language."""
     _, problems = check_text(text, name)
     if not problems:
         return []
@@ -32,10 +33,10 @@ def classroom_problems(text: str, name: str) -> list[Found]:
     found = []
     for problem in problems:
         if problem.path:
-            found.append(Found(layout.line_of(problem.path), f"{problem.path}: {problem.message}"))
+            found.append(Found(layout.line_of(problem.path), f"{shown(problem.path)}: {shown(problem.message)}"))
         else:
-            line = _TOML_LINE.search(problem.message)
-            found.append(Found(int(line.group(1)) if line else None, problem.message))
+            line = _TOML_LINE.search(problem.message)  # tomllib's English, kept as the message's English
+            found.append(Found(int(line.group(1)) if line else None, str(shown(problem.message))))
     return found
 
 

@@ -10,13 +10,14 @@ from maic_tui.classroom import ClassroomError, check_file, load_classroom
 from maic_tui.classroom.demo_checks import unanswerable
 from maic_tui.classroom.loader import Problem
 from maic_tui.classroom.voices import Provider, voice_problems
+from maic_tui.i18n import _
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.text_safety import one_line
 
 
 def validate_files(paths: Sequence[str], out: TextIO, err: TextIO, voice: Provider | None = None) -> int:
-    """Print "ok" per valid file and one line per problem otherwise; exit status 2 if any is invalid. With
-    ``voice``, a voice that provider cannot speak is a problem too."""
+    """Print "ok" per valid file and one line per problem otherwise, in the interface's language; exit status 2 if
+    any is invalid. With ``voice``, a voice that provider cannot speak is a problem too."""
     status = 0
     for name in paths:
         path = resolve(name)  # a path, or a bundled sample's name
@@ -33,9 +34,10 @@ def validate_files(paths: Sequence[str], out: TextIO, err: TextIO, voice: Provid
                         for where, message in voice_problems(classroom.agents, voice)]
             classroom = None if problems else classroom
         if classroom is not None:
-            out.write(f"{describe_path(name)}: ok\n")
+            out.write(_("{file}: ok").format(file=describe_path(name)) + "\n")
             for warning in unanswerable(classroom):  # valid, but the demo reads those replies less well
-                err.write(f"{describe_path(name)}: warning: {one_line(warning, 400)}\n")  # the file's own words
+                err.write(_("{file}: warning: {warning}").format(file=describe_path(name),
+                                                                 warning=one_line(warning, 400)) + "\n")
             continue
         status = 2
         for problem in problems:

@@ -48,7 +48,8 @@ class Edited:
 def edit_until_valid(start: str, draft: Path, check: Check, editor: Editor, what: str = N_("draft")) -> Edited:
     """Open ``start`` (or the draft already kept at ``draft``, which the caller offered) until ``check`` finds
     nothing. GaveUp when the editor fails, or the draft comes back unchanged after its problems were shown.
-    ``what`` is marked English (``N_``): the header written into the draft keeps it, GaveUp's line translates it."""
+    ``what`` is marked English (``N_``) and translated where it is said: in the header written into the draft and
+    in GaveUp's line."""
     text, shown = start, False
     problems = check(text)
     if problems:  # a file that is already invalid opens with its problems on top
@@ -89,14 +90,21 @@ def with_header(text: str, problems: list[Found], what: str) -> str:
     shown = problems[:MAX_SHOWN]
     extra = len(problems) - len(shown)
     size = 3 + len(shown) + (1 if extra else 0)
-    lines = [f"{MARK}maic-tui: this {what} was not saved: {len(problems)} problem"
-             f"{'s' if len(problems) != 1 else ''}. Fix them, save and quit (or quit without a change to give up)."]
+    # Read by the author in an editor, so in the interface's language; they are taken off by their MARK alone,
+    # whatever language wrote them.
+    lines = [MARK + ngettext("maic-tui: this {what} was not saved: {count} problem. Fix it, save and quit (or quit "
+                             "without a change to give up).",
+                             "maic-tui: this {what} was not saved: {count} problems. Fix them, save and quit (or "
+                             "quit without a change to give up).", len(problems)).format(what=_(what),
+                                                                                          count=len(problems))]
     for problem in shown:
-        where = f"line {problem.line + size}: " if problem.line is not None else ""
-        lines.append(f"{MARK}  {where}{one_line(problem.message, 300)}")
+        line = one_line(problem.message, 300)
+        if problem.line is not None:
+            line = _("line {number}: {problem}").format(number=problem.line + size, problem=line)
+        lines.append(f"{MARK}  {line}")
     if extra:
-        lines.append(f"{MARK}  … and {extra} more")
-    lines.append(f"{MARK}(the lines starting with '{MARK.strip()}' are taken off when you save)")
+        lines.append(MARK + "  " + _("… and {count} more").format(count=extra))
+    lines.append(MARK + _("(the lines starting with '{mark}' are taken off when you save)").format(mark=MARK.strip()))
     lines.append(MARK.rstrip())
     return "\n".join(lines) + "\n" + text
 
@@ -110,5 +118,6 @@ def without_header(text: str) -> str:
 
 
 def describe(problem: Found) -> str:
-    where = f"line {problem.line}: " if problem.line is not None else ""
-    return one_line(where + problem.message, 200)
+    if problem.line is None:
+        return one_line(problem.message, 200)
+    return one_line(_("line {number}: {problem}").format(number=problem.line, problem=problem.message), 200)

@@ -15,6 +15,8 @@ from maic_tui.classroom.toml_layout import Layout
 from maic_tui.classroom.toml_writer import key, value
 from maic_tui.classroom.voices import voice_problems
 from maic_tui.generation import build
+from maic_tui.i18n import N_, _
+from maic_tui.i18n.said import said, shown
 from maic_tui.strict import Strict
 from maic_tui.text_safety import clean_tree
 
@@ -66,18 +68,19 @@ def plan_toml(plan: Plan) -> str:
 
 
 def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
-    """The plan, or its problems, each with its line in ``text``."""
+    """The plan, or its problems, each with its line in ``text`` (written above the outline for the author to read:
+    in the interface's language)."""
     try:
         data = clean_tree(tomllib.loads(text))
     except tomllib.TOMLDecodeError as exc:
-        return None, [(None, f"not valid TOML: {exc}")]
+        return None, [(None, _("not valid TOML: {reason}").format(reason=exc))]
     layout = Layout.of(text)
     try:
         plan = Plan.model_validate(data)
     except ValidationError as exc:
-        return None, [(layout.line_of(field_path(e["loc"])), f"{field_path(e['loc'])}: {validation_message(e)}")
+        return None, [(layout.line_of(field_path(e["loc"])), f"{field_path(e['loc'])}: {validation_message(e).shown}")
                       for e in exc.errors()]
-    problems = [(layout.line_of(where), f"{where}: {message}") for where, message in plan_problems(plan)]
+    problems = [(layout.line_of(where), f"{where}: {shown(message)}") for where, message in plan_problems(plan)]
     return (None if problems else plan), problems
 
 
@@ -90,11 +93,12 @@ def plan_problems(plan: Plan) -> list[tuple[str, str]]:
     teachers = [n for n, a in enumerate(plan.agents) if a.role == "teacher"]
     if len(teachers) != 1:
         where = f"agents[{teachers[1]}].role" if len(teachers) > 1 else "agents"
-        problems.append((where, f"the class needs exactly one teacher ({len(teachers)} now)"))
+        problems.append((where, said(N_("the class needs exactly one teacher ({count} now)"), count=len(teachers))))
     names = [a.name.casefold() for a in plan.agents]
     for n, name in enumerate(names):
         if name in names[:n]:
-            problems.append((f"agents[{n}].name", f"{plan.agents[n].name!r} is already in the class"))
+            named = repr(plan.agents[n].name)
+            problems.append((f"agents[{n}].name", said(N_("{name} is already in the class"), name=named)))
     return problems
 
 

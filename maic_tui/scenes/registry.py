@@ -11,6 +11,8 @@ from typing import Annotated, Any, get_args
 
 from pydantic import BeforeValidator, Field
 
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 from maic_tui.scenes.base import SceneBase
 from maic_tui.scenes.interactive.model import InteractiveScene
 from maic_tui.scenes.pbl.model import PblScene
@@ -42,7 +44,7 @@ def _typed(data: Any) -> Any:
         for name in data:
             owners = [other for other, model in KINDS.items() if name in model.model_fields]
             if name not in own.model_fields and owners:
-                raise ValueError(f"only a scene of type {owners[0]!r} has {name}")
+                raise ValueError(said(N_("only a scene of type {kind} has {name}"), kind=repr(owners[0]), name=name))
     return data if "type" in data else {**data, "type": DEFAULT_KIND}
 
 

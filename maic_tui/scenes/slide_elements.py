@@ -8,6 +8,8 @@ from typing import Annotated, Literal
 from pydantic import Field, model_validator
 
 from maic_tui.classroom.field_types import Identifier, Text
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 from maic_tui.strict import Strict
 
 
@@ -49,7 +51,7 @@ class SlideTable(Strict):
     @model_validator(mode="after")
     def _rectangular(self) -> SlideTable:
         if not self.rows[0] or any(len(row) != len(self.rows[0]) for row in self.rows):
-            raise ValueError("every row needs as many cells as the first row")
+            raise ValueError(said(N_("every row needs as many cells as the first row")))
         return self
 
 

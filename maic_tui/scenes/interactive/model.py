@@ -21,6 +21,7 @@ from maic_tui.classroom.field_types import Identifier, Line
 from maic_tui.classroom.lesson import Step
 from maic_tui.formulas import NAN, RESERVED, Formula, FormulaError, number_text, parse
 from maic_tui.i18n import ENGLISH, N_, _
+from maic_tui.i18n.said import Said, said
 from maic_tui.scenes.base import Found, SceneBase, SceneChangeError
 from maic_tui.strict import Strict
 
@@ -149,19 +150,22 @@ class InteractiveScene(SceneBase):
             yield from _name_problems(variable.name, f"{where}.name", names)
             names[variable.name] = where
             if not variable.min < variable.max:
-                yield f"{where}.max", f"max ({variable.max:g}) must be more than min ({variable.min:g})"
+                yield f"{where}.max", said(N_("max ({max}) must be more than min ({min})"), max=f"{variable.max:g}",
+                                           min=f"{variable.min:g}")
             elif not variable.min <= variable.default <= variable.max:
-                yield f"{where}.default", f"{variable.default:g} is outside {range_text(variable)}"
+                yield f"{where}.default", _outside(variable.default, variable)
             elif variable.step > variable.max - variable.min:
-                yield f"{where}.step", f"step {variable.step:g} is more than the whole range {range_text(variable)}"
+                yield f"{where}.step", said(N_("step {step} is more than the whole range {range}"),
+                                            step=f"{variable.step:g}", range=range_text(variable))
         by_name = {v.name: v for v in widget.variables}
         for i, preset in enumerate(widget.presets):
             for name, value in preset.values.items():
                 known = by_name.get(name)
                 if known is None:
-                    yield f"widget.presets[{i}].values.{name}", f"{name!r} is not a variable ({', '.join(by_name)})"
+                    yield f"widget.presets[{i}].values.{name}", said(N_("{target} is not a variable ({known})"),
+                                                                     target=repr(name), known=", ".join(by_name))
                 elif not known.min <= value <= known.max:
-                    yield f"widget.presets[{i}].values.{name}", f"{value:g} is outside {range_text(known)}"
+                    yield f"widget.presets[{i}].values.{name}", _outside(value, known)
         for i, computed in enumerate(widget.computed):
             where = f"widget.computed[{i}]"
             yield from _name_problems(computed.name, f"{where}.name", names)
@@ -171,7 +175,8 @@ class InteractiveScene(SceneBase):
             plot = widget.plot
             yield from _name_problems(plot.over, "widget.plot.over", names)
             if not plot.range[0] < plot.range[1]:
-                yield "widget.plot.range", f"the range must go up: {plot.range[0]:g} to {plot.range[1]:g}"
+                yield "widget.plot.range", said(N_("the range must go up: {low} to {high}"), low=f"{plot.range[0]:g}",
+                                                high=f"{plot.range[1]:g}")
             for i, curve in enumerate(plot.curves):
                 yield from _formula_problem(curve.formula, frozenset(names) | {plot.over},
                                             f"widget.plot.curves[{i}].formula")
@@ -387,8 +392,13 @@ def _told(message: str, **fields: str) -> str:
     return message.format(who="{who}", **fields)
 
 
-def range_text(variable: Variable) -> str:
-    return f"{variable.min:g} to {variable.max:g}{unit_text(variable)} (step {variable.step:g})"
+def range_text(variable: Variable) -> Said:
+    return said(N_("{low} to {high}{unit} (step {step})"), low=f"{variable.min:g}", high=f"{variable.max:g}",
+                unit=unit_text(variable), step=f"{variable.step:g}")
+
+
+def _outside(value: float, variable: Variable) -> Said:
+    return said(N_("{value} is outside {range}"), value=f"{value:g}", range=range_text(variable))
 
 
 def unit_text(variable: Variable | Computed) -> str:
@@ -405,33 +415,34 @@ def _number(value: float | str | None) -> float | None:
 
 def _name_problems(name: str, where: str, taken: dict[str, str]) -> Iterator[Found]:
     if name in RESERVED:
-        yield where, f"{name!r} is the name of a function or constant of formulas"
+        yield where, said(N_("{name} is the name of a function or constant of formulas"), name=repr(name))
     elif name in taken:
-        yield where, f"the name {name!r} is taken (by {taken[name]})"
+        yield where, said(N_("the name {name} is taken (by {place})"), name=repr(name), place=taken[name])
 
 
 def _formula_problem(text: str, known: frozenset[str], where: str) -> Iterator[Found]:
     try:
         parse(text, known)
     except FormulaError as exc:
-        yield where, str(exc)
+        yield where, Said(str(exc), exc.shown)
 
 
 def _diagram_problems(diagram: Diagram) -> Iterator[Found]:
     ids: set[str] = set()
     for i, node in enumerate(diagram.nodes):
         if node.id in ids:
-            yield f"widget.nodes[{i}].id", f"duplicate node id {node.id!r}"
+            yield f"widget.nodes[{i}].id", said(N_("duplicate node id {id}"), id=repr(node.id))
         ids.add(node.id)
     known = ", ".join(node.id for node in diagram.nodes)
     for i, edge in enumerate(diagram.edges):
         for end, name in (("from", edge.source), ("to", edge.to)):
             if name not in ids:
-                yield f"widget.edges[{i}].{end}", f"{name!r} is not a node ({known})"
+                yield f"widget.edges[{i}].{end}", said(N_("{target} is not a node ({known})"), target=repr(name),
+                                                       known=known)
     seen: set[str] = set()
     for i, name in enumerate(diagram.reveal):
         if name not in ids:
-            yield f"widget.reveal[{i}]", f"{name!r} is not a node ({known})"
+            yield f"widget.reveal[{i}]", said(N_("{target} is not a node ({known})"), target=repr(name), known=known)
         elif name in seen:
-            yield f"widget.reveal[{i}]", f"{name!r} is revealed twice"
+            yield f"widget.reveal[{i}]", said(N_("{name} is revealed twice"), name=repr(name))
         seen.add(name)

@@ -10,7 +10,8 @@ from pydantic import Field, model_validator
 
 from maic_tui.classroom.field_types import Identifier, Line, Text
 from maic_tui.classroom.lesson import ScriptStep, Step
-from maic_tui.i18n import ENGLISH, translator
+from maic_tui.i18n import ENGLISH, N_, translator
+from maic_tui.i18n.said import said
 from maic_tui.scenes.base import Found, SceneBase
 from maic_tui.strict import Strict
 
@@ -68,7 +69,7 @@ class PblScene(SceneBase):
     @model_validator(mode="after")
     def _unscripted(self) -> PblScene:
         if self.script:
-            raise ValueError("a pbl scene plays its issues; it has no script")
+            raise ValueError(said(N_("a pbl scene plays its issues; it has no script")))
         return self
 
     def issue(self, issue_id: str) -> Issue | None:
@@ -82,16 +83,17 @@ class PblScene(SceneBase):
         names: set[str] = set()
         for r, role in enumerate(self.roles):
             if role.name.casefold() in names:
-                yield f"roles[{r}].name", f"duplicate role {role.name!r}"
+                yield f"roles[{r}].name", said(N_("duplicate role {name}"), name=repr(role.name))
             names.add(role.name.casefold())
         ids: set[str] = set()
         for i, issue in enumerate(self.issues):
             if issue.id in ids:
-                yield f"issues[{i}].id", f"duplicate issue id {issue.id!r}"
+                yield f"issues[{i}].id", said(N_("duplicate issue id {id}"), id=repr(issue.id))
             ids.add(issue.id)
             if self.role(issue.owner) is None:
                 known = ", ".join(r.name for r in self.roles)
-                yield f"issues[{i}].owner", f"{issue.owner!r} is not a role of this project ({known})"
+                yield f"issues[{i}].owner", said(N_("{name} is not a role of this project ({known})"),
+                                                 name=repr(issue.owner), known=known)
 
     def agent_problems(self, agents: Collection[str]) -> Iterator[Found]:
         known = ", ".join(sorted(agents))
@@ -101,7 +103,8 @@ class PblScene(SceneBase):
                      *((f"demo.lines.{a}", a) for a in issue.demo.lines)]
             for where, agent in named:
                 if agent not in agents:
-                    yield f"issues[{i}].{where}", f"{agent!r} is not an agent of this classroom ({known})"
+                    yield f"issues[{i}].{where}", said(N_("{agent} is not an agent of this classroom ({known})"),
+                                                       agent=repr(agent), known=known)
 
     def unscripted(self, number: int, language: str = ENGLISH) -> list[Step]:
         """The project is introduced, then it waits for the learner: their role, then each issue's work, which its

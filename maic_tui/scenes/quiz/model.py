@@ -8,7 +8,8 @@ from typing import Literal
 from pydantic import Field, model_validator
 
 from maic_tui.classroom.lesson import QuizQuestion, Step
-from maic_tui.i18n import ENGLISH
+from maic_tui.i18n import ENGLISH, N_
+from maic_tui.i18n.said import said
 from maic_tui.scenes.base import SceneBase
 
 
@@ -19,7 +20,7 @@ class QuizScene(SceneBase):
     @model_validator(mode="after")
     def _has_questions(self) -> QuizScene:
         if not self.questions:
-            raise ValueError("a quiz scene needs at least one question")
+            raise ValueError(said(N_("a quiz scene needs at least one question")))
         return self
 
     def graded(self) -> Sequence[QuizQuestion]:
