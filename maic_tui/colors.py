@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import colorsys
 import re
+from functools import lru_cache
 
 _HEX = re.compile(r"#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})")
 
@@ -208,6 +209,7 @@ def contrast(a: str, b: str) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@lru_cache(maxsize=1024)  # a board redraws with the same few colours many times a second
 def readable_on(color: str, background: str, minimum: float = READABLE_CONTRAST) -> str:
     """``color`` as hex, lightened or darkened (same hue) just enough to reach ``minimum`` contrast."""
     base = to_hex(to_rgb(color))

@@ -5,6 +5,8 @@ plain text first."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from rich.style import Style
 from rich.text import Text
 
@@ -81,18 +83,9 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
     dots = [[0] * width for _ in range(height)]  # braille bits per cell
     owner = [[-1] * width for _ in range(height)]  # which curve drew the cell last
     for number, (_label, xs, ys) in enumerate(curves):
-        previous: tuple[int, int] | None = None
-        for x, y in zip(xs, ys, strict=True):
-            if not low <= y <= high:
-                previous = None
-                continue
-            dot = (round((x - x_low) / (x_high - x_low) * (width * 2 - 1)),
-                   round((high - y) / (high - low) * (height * 4 - 1)))
-            for px, py in _segment(previous, dot):
-                cell_x, cell_y = px // 2, py // 4
-                dots[cell_y][cell_x] |= _BRAILLE[py % 4][px % 2]
-                owner[cell_y][cell_x] = number
-            previous = dot
+        for cell_y, cell_x, bits in _dots(xs, ys, (x_low, x_high, low, high), width, height):
+            dots[cell_y][cell_x] |= bits
+            owner[cell_y][cell_x] = number
     colors = [palette.style(CURVE_COLORS[n % len(CURVE_COLORS)]) for n in range(len(curves))]
     legend = Text(" " * axis)
     for number, (label, _xs, _ys) in enumerate(curves):
@@ -117,6 +110,33 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
 
 
 _BRAILLE = ((0x01, 0x08), (0x02, 0x10), (0x04, 0x20), (0x40, 0x80))  # the dot's bit by (row, column) in a cell
+_DRAWN: OrderedDict[tuple[object, ...], tuple[list[float], list[tuple[int, int, int]]]] = OrderedDict()
+
+
+def _dots(xs: list[float], ys: list[float], box: tuple[float, float, float, float], width: int,
+          height: int) -> list[tuple[int, int, int]]:
+    """A curve's braille dots (cell row, cell column, bits) in a ``width`` x ``height`` plot of ``box`` (x from, to,
+    y from, to). A curve the scene did not work out again (``InteractiveScene.curves`` keeps one whose inputs are
+    the same) is the same list, so its dots are kept too: a change of h draws the secant only."""
+    key = (id(ys), width, height, *box)
+    if (kept := _DRAWN.get(key)) is not None and kept[0] is ys:  # ``ys`` kept in the value: its id is not reused
+        _DRAWN.move_to_end(key)
+        return kept[1]
+    x_low, x_high, low, high = box
+    cells: list[tuple[int, int, int]] = []
+    previous: tuple[int, int] | None = None
+    for x, y in zip(xs, ys, strict=True):
+        if not low <= y <= high:
+            previous = None
+            continue
+        dot = (round((x - x_low) / (x_high - x_low) * (width * 2 - 1)),
+               round((high - y) / (high - low) * (height * 4 - 1)))
+        cells += ((py // 4, px // 2, _BRAILLE[py % 4][px % 2]) for px, py in _segment(previous, dot))
+        previous = dot
+    _DRAWN[key] = (ys, cells)
+    if len(_DRAWN) > 32:
+        _DRAWN.popitem(last=False)
+    return cells
 
 
 def scene_range(scene: InteractiveScene) -> tuple[float, float]:
