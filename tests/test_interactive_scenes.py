@@ -209,3 +209,15 @@ def test_a_curve_whose_inputs_did_not_change_is_not_worked_out_again() -> None:
     assert after["secant"][1] is not before["secant"][1]
     slope = (1.1**2 - 1) / 0.1  # the secant through x = 1 and x + h = 1.1
     assert after["secant"][1][-1] == pytest.approx(1 + slope * (after["secant"][0][-1] - 1))
+
+
+def test_a_plot_drawn_after_changes_is_the_plot_drawn_afresh(tmp_path: Path) -> None:
+    """What is kept between redraws (the curves and their dots whose inputs did not change) never shows a stale
+    curve: h and x moved one after the other draw the same pane as a scene read anew."""
+    worked = scene_of(tmp_path, SIMULATION)
+    states = SceneStates()
+    for change in [("h", 0.5), ("x", 1.5), ("h", 0.25), ("x", 0.5), ("h", 0.75)]:
+        state = states.change(worked, [SceneChange("set", *change)])
+        drawn = [line.plain for line in render_slide(worked, 70, 30, PALETTE, None, state)]
+        afresh = scene_of(tmp_path, SIMULATION)
+        assert drawn == [line.plain for line in render_slide(afresh, 70, 30, PALETTE, None, state)]
