@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from functools import partial
 from typing import TYPE_CHECKING, Literal
 
@@ -61,6 +62,7 @@ class TheClass:
         self.log_player: LogPlayer | None = None  # a replay's player, once it plays
         self._turn_worker: Worker[None] | None = None
         self._closed = False  # the room moved on: a session built for this class after that is closed at once
+        self.worked_at = -1.0  # when the learner last changed a scene widget (``time.monotonic``)
 
     def welcome(self) -> None:
         """What the room says first: a resumed session's place, or the class's description and example questions."""
@@ -197,6 +199,7 @@ class TheClass:
         else:  # the pane redraws now, not at the next frame: the learner's own keys
             from maic_tui.tui.widgets.board_pane import BoardPane
 
+            self.worked_at = time.monotonic()
             self._screen.query_one(BoardPane).sync(self.view)
 
     def play_queue(self) -> None:

@@ -62,8 +62,10 @@ class InteractivePanel(Widget, can_focus=True):
                 self.screen.set_focus(self.screen.query_one("#composer"))
         shown = (view.scene_index, view.scene_states.version, self.row, self.has_focus)
         if visible and shown != self._shown:
+            # Its height is its scene's (a row a variable, the hint): a value or the row picked is drawn, not laid out.
+            other_scene = self._shown is None or self._shown[0] != shown[0]
             self._shown = shown
-            self.refresh(layout=True)
+            self.refresh(layout=other_scene)
 
     def _scene(self) -> tuple[Any, Any, int] | None:
         """The scene shown, its state and its index, when it has a widget."""

@@ -5,6 +5,7 @@ only when its value changed. A new class gets a new body, so nothing of the old 
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, TypeVar, cast
 
 from textual.app import ComposeResult
@@ -34,6 +35,12 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
+# While the learner works a scene widget (a change less than WORKING_SECONDS ago) the transcript catches up once
+# every WORKING_FRAME_SECONDS instead of every frame: a fast stream lays the transcript out anew each frame, a frame
+# a key would wait behind before the widget is drawn. The learner's hands come first; the text follows at 8 frames
+# a second until they stop (ARCHITECTURE.md, *The app*).
+WORKING_SECONDS = 0.3
+WORKING_FRAME_SECONDS = 0.125
 SHORT_ANSWER_PLACEHOLDER = N_("Type your answer, then Enter")
 
 
@@ -59,6 +66,7 @@ class RoomBody(Horizontal):
         self._parts: dict[type, Widget] = {}
         self._trace: TracePanel | None = None
         self._scene_widgets: list[Widget] | None = None
+        self._transcript_at = 0.0  # when the transcript last caught up
 
     def compose(self) -> ComposeResult:
         agents = self.the_class.classroom.agents
@@ -81,9 +89,12 @@ class RoomBody(Horizontal):
     def catch_up(self) -> None:
         the_class = self.the_class
         view = the_class.view
-        dirty = view.take_dirty()
-        if dirty:
-            self.part(Transcript).sync(view, dirty)
+        now = time.monotonic()
+        if now - the_class.worked_at >= WORKING_SECONDS or now - self._transcript_at >= WORKING_FRAME_SECONDS:
+            self._transcript_at = now
+            dirty = view.take_dirty()
+            if dirty:
+                self.part(Transcript).sync(view, dirty)
         self.part(BoardPane).sync(view)
         self.statuses = (tuple(view.status.items()), view.director_deciding)
         self.cue, self.pointer, self.queued = view.cue, view.pointer, view.queue
