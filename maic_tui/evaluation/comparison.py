@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.i18n import _
 from maic_tui.text_safety import one_line
 
 Key = tuple[str, str, int, str]  # model, scenario, turn, expectation
@@ -72,7 +73,7 @@ class _Report:
         try:
             data = json.loads(read_text_file(path, "eval report"))
             if not isinstance(data, dict):
-                raise ValueError(f"a JSON {type(data).__name__}, not an object")
+                raise ValueError(_("a JSON {kind}, not an object").format(kind=type(data).__name__))
             reports = data.get("models", [{"model": "", **data}])
             self.rates = {(str(r["model"]), str(s["scenario"]), int(e["turn"]), str(e["expectation"])): _rate(e)
                           for r in reports for s in r["scenarios"] for e in s["expectations"]}
@@ -80,13 +81,14 @@ class _Report:
         except Unreadable as exc:
             raise BadInput(f"{name}: {exc.reason}") from None
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise BadInput(f"{name}: not a maic-tui eval report ({one_line(str(exc), 80)})") from None
+            raise BadInput(_("{path}: not a maic-tui eval report ({problem})").format(
+                path=name, problem=one_line(str(exc), 80))) from None
 
 
 def _rate(expectation: dict[str, Any]) -> float:
     rate = float(expectation["rate"])
     if not 0 <= rate <= 1:  # NaN and infinities too
-        raise ValueError(f"a pass rate of {rate!r}")
+        raise ValueError(_("a pass rate of {rate}").format(rate=repr(rate)))
     return rate
 
 

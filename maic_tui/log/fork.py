@@ -46,9 +46,9 @@ def fork_from(data_dir: Path, turn: int, session_id: str | None = None, log_path
     from maic_tui.log.exports import open_log
 
     if log_path is not None:
-        info, _, records = open_log(log_path)
+        info, _classroom, records = open_log(log_path)
     elif session_id is not None:
-        info, records, _ = LogStore(data_dir).load(session_id)
+        info, records, _skipped = LogStore(data_dir).load(session_id)
     else:
         raise BadInput(_("this session is not recorded, so there is nothing to fork"))
     return fork(data_dir, info, records, turn)
