@@ -5,6 +5,7 @@ and the value in the line stay as they were typed, and the English is as it was.
 from __future__ import annotations
 
 import ast
+import json
 import sqlite3
 from pathlib import Path
 
@@ -123,3 +124,25 @@ def test_every_kind_of_file_a_caller_names_is_in_the_catalogs() -> None:
                 named |= {k.value: str(path) for k in kinds if isinstance(k, ast.Constant) and isinstance(k.value, str)}
     assert len(named) >= 10  # the scan finds the callers
     assert {kind: where for kind, where in named.items() if kind not in FILE_KINDS} == {}
+
+
+def test_eval_says_its_table_and_comparison_in_the_interfaces_language_the_report_stays_english(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    old, new = tmp_path / "old.json", tmp_path / "new.json"
+    monkeypatch.setenv("LANGUAGE", "de")
+    assert main(["eval", "guard-student-first", "--report", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "Routing-Auswertung · 1 Lauf pro Szenario" in out and "Erwartung" in out
+    assert f"1 von 1 Szenarien bestanden; Bericht: {old}" in out
+    report = json.loads(old.read_text(encoding="utf-8"))
+    assert report["scenarios"][0]["expectations"][0]["expectation"].isascii()  # what a program reads: as it was
+    report["scenarios"][0]["expectations"][0]["rate"] = 0.5
+    new.write_text(json.dumps(report), encoding="utf-8")
+    monkeypatch.setenv("LANGUAGE", "zh_CN")
+    assert main(["eval", "--compare", str(old), str(new)]) == 1
+    out = capsys.readouterr().out
+    assert "更差" in out and out.strip().endswith("更好 0，更差 1，不变 3")
+    bad = tmp_path / "bad.json"
+    bad.write_text("[1]", encoding="utf-8")
+    assert main(["eval", "--compare", str(bad), str(new)]) == 2
+    assert capsys.readouterr().err.strip() == f"maic-tui: {bad}：不是 maic-tui 评测报告（JSON list，不是对象）"
