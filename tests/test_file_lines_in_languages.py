@@ -13,6 +13,9 @@ import pytest
 
 from maic_tui.bad_input import FILE_KINDS
 from maic_tui.cli import main
+from maic_tui.i18n import set_interface_language
+from maic_tui.log.playback import LogPlayer
+from maic_tui.log.records import InterruptRecord, Timed
 from maic_tui.log.store import DB_NAME
 from tests.test_fork import _out, _session
 
@@ -146,3 +149,15 @@ def test_eval_says_its_table_and_comparison_in_the_interfaces_language_the_repor
     bad.write_text("[1]", encoding="utf-8")
     assert main(["eval", "--compare", str(bad), str(new)]) == 2
     assert capsys.readouterr().err.strip() == f"maic-tui: {bad}：不是 maic-tui 评测报告（JSON list，不是对象）"
+
+
+def test_a_replays_progress_is_said_in_the_interfaces_language_with_its_plural() -> None:
+    records = [Timed(0.0, InterruptRecord()) for _ in range(22)]
+    player = LogPlayer(records, speed=1.0)
+    player.played = 3
+    assert player.progress() == "playing · 3/22 records"
+    set_interface_language("ru")
+    assert player.progress() == "воспроизводится · 3/22 записи"
+    player.toggle_pause()
+    set_interface_language("de")
+    assert LogPlayer(records[:1], 1.0).progress() == "läuft · 0/1 Eintrag" and player.progress().startswith("pausiert")
