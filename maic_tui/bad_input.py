@@ -20,6 +20,17 @@ from maic_tui.text_safety import one_line
 
 MAX_FILE_BYTES = 4 * 1024 * 1024  # classrooms, logs and scripts are text a person could read; this is plenty
 
+# What a file is, as the layers that read or write one name it (``what``): English in the code, marked here so
+# that every caller's noun is in the catalogs, translated where a line names it. The lines use the noun as a label
+# ("expected a classroom file" is "erwartet: Klassenzimmer-Datei"), so that a language keeps it as it stands, with
+# no article, case or gender to agree with the words around it. tests/test_file_lines_in_languages.py fails on a
+# caller naming a kind missing here.
+FILE_KINDS = frozenset({
+    N_("file"), N_("classroom file"), N_("classroom"), N_("config file"), N_("script file"), N_("scenario file"),
+    N_("eval report"), N_("report"), N_("session log (JSONL)"), N_("material file"), N_("PDF"), N_("draft"),
+    N_("classroom draft"), N_("outline"), N_("export"), N_("SVG file"), N_("audio"), N_("audio index"),
+})
+
 
 class BadInput(ValueError):
     """Input that cannot be used. ``lines`` are what to print, one per problem, each saying where and what."""
@@ -44,37 +55,46 @@ class Unreadable(BadInput):
         self.reason = reason
 
 
+_NOT_REGULAR = N_("not a regular file; expected a {what}")
+
+
 def read_file_bytes(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> bytes:
     """A regular file of at most ``limit`` bytes, or ``Unreadable`` with one line naming it.
 
-    Devices, FIFOs and directories are refused before they are opened (``/dev/zero`` would fill memory,
-    a FIFO would block for ever), and so are symbolic links to them.
+    ``what`` is one of ``FILE_KINDS``, in English: the line says it in the interface's language. Devices, FIFOs
+    and directories are refused before they are opened (``/dev/zero`` would fill memory, a FIFO would block for
+    ever), and so are symbolic links to them.
     """
     name = describe_path(path)
+    kind = _(what)
     try:
         info = os.stat(path)
     except FileNotFoundError:
-        raise Unreadable(name, "no such file") from None
+        raise Unreadable(name, _("no such file")) from None
     except OSError as exc:
-        raise Unreadable(name, f"cannot read: {exc.strerror or exc}") from None
+        raise Unreadable(name, _cannot_read(exc)) from None
     if not stat.S_ISREG(info.st_mode):
-        kind = "a directory" if stat.S_ISDIR(info.st_mode) else "not a regular file"
-        raise Unreadable(name, f"{kind}; expected a {what}")
-    megabytes = f"{limit / 2**20:g} MB"
-    too_large = f"too large for a {what} (at most {megabytes})"
+        refused = N_("a directory; expected a {what}") if stat.S_ISDIR(info.st_mode) else _NOT_REGULAR
+        raise Unreadable(name, _(refused).format(what=kind))
+    limit_mb = f"{limit / 2**20:g}"
     if info.st_size > limit:
-        raise Unreadable(name, f"{info.st_size / 2**20:.1f} MB is {too_large}")
+        raise Unreadable(name, _("{size} MB is too large for a {what} (at most {limit} MB)").format(
+            size=f"{info.st_size / 2**20:.1f}", what=kind, limit=limit_mb))
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):  # swapped for something else since we looked
-                raise Unreadable(name, f"not a regular file; expected a {what}")
+                raise Unreadable(name, _(_NOT_REGULAR).format(what=kind))
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise Unreadable(name, f"cannot read: {exc.strerror or exc}") from None
+        raise Unreadable(name, _cannot_read(exc)) from None
     if len(data) > limit:  # it grew while we looked
-        raise Unreadable(name, too_large)
+        raise Unreadable(name, _("too large for a {what} (at most {limit} MB)").format(what=kind, limit=limit_mb))
     return data
+
+
+def _cannot_read(exc: OSError) -> str:
+    return _("cannot read: {reason}").format(reason=exc.strerror or exc)  # the system's words, as it gives them
 
 
 def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_BYTES) -> str:
@@ -83,18 +103,20 @@ def read_text_file(path: str | Path, what: str = "file", limit: int = MAX_FILE_B
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise Unreadable(describe_path(path), f"not UTF-8 text (byte {exc.start} cannot be decoded)") from None
+        raise Unreadable(describe_path(path), _("not UTF-8 text (byte {position} cannot be decoded)")
+                         .format(position=exc.start)) from None
 
 
 def read_toml_file(path: str | Path, what: str, limit: int = MAX_FILE_BYTES) -> dict[str, Any]:
-    """A TOML file read as ``read_text_file`` reads text; any problem is ``Unreadable`` with one line."""
+    """A TOML file read as ``read_text_file`` reads text; any problem is ``Unreadable`` with one line (the TOML
+    reader's own words stay English: they name the line and column)."""
     text = read_text_file(path, what, limit)
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise Unreadable(describe_path(path), f"not valid TOML: {exc}") from None
+        raise Unreadable(describe_path(path), _("not valid TOML: {error}").format(error=exc)) from None
     except RecursionError:  # tomllib recurses per level of nesting
-        raise Unreadable(describe_path(path), "nested too deeply") from None
+        raise Unreadable(describe_path(path), _("nested too deeply")) from None
 
 
 def field_path(loc: Sequence[int | str]) -> str:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic.alias_generators import to_camel
 
 from maic_tui.bad_input import BadInput, validation_line
+from maic_tui.i18n import _
 from maic_tui.text_safety import clean_tree, json_safe
 
 
@@ -253,10 +254,10 @@ def to_json(event: Event) -> str:
 def json_error(exc: ValueError | RecursionError) -> str:
     """Why a text is not JSON, in words (the decoder's own message, without its class name)."""
     if isinstance(exc, RecursionError):
-        return "nested too deeply"
-    if isinstance(exc, json.JSONDecodeError):
-        return f"{exc.msg} at line {exc.lineno} column {exc.colno}"
-    return "not text" if isinstance(exc, UnicodeDecodeError) else str(exc)
+        return _("nested too deeply")
+    if isinstance(exc, json.JSONDecodeError):  # the decoder's words stay English
+        return _("{error} at line {line} column {column}").format(error=exc.msg, line=exc.lineno, column=exc.colno)
+    return _("not text") if isinstance(exc, UnicodeDecodeError) else str(exc)
 
 
 def from_json(line: str | bytes) -> Event:
@@ -264,18 +265,21 @@ def from_json(line: str | bytes) -> Event:
     try:
         raw = json.loads(line)
     except (ValueError, TypeError, RecursionError) as exc:
-        raise EventDecodeError(f"not JSON: {json_error(exc) if not isinstance(exc, TypeError) else exc}") from None
+        raise EventDecodeError(_("not JSON: {error}").format(
+            error=json_error(exc) if not isinstance(exc, TypeError) else exc)) from None
     return from_dict(raw)
 
 
 def from_dict(raw: object) -> Event:
     """An event from already-decoded wire JSON (untrusted: its text is made inert), or raise EventDecodeError."""
     if not isinstance(raw, dict):
-        raise EventDecodeError("an event must be a JSON object with 'type' and 'data'")
+        raise EventDecodeError(_("an event must be a JSON object with 'type' and 'data'"))
     kind = raw.get("type")
     if kind not in EVENT_TYPES:
-        raise EventDecodeError(f"unknown event type {kind!r} (expected one of {', '.join(EVENT_TYPES)})")
+        raise EventDecodeError(_("unknown event type {kind} (expected one of {kinds})").format(
+            kind=repr(kind), kinds=", ".join(EVENT_TYPES)))
     try:
         return _event_adapter().validate_python(clean_tree(raw))
     except ValidationError as exc:
-        raise EventDecodeError(f"bad {kind} event: {validation_line(exc, skip=1)}") from None
+        raise EventDecodeError(_("bad {kind} event: {problem}").format(kind=kind, problem=validation_line(exc, skip=1))
+                               ) from None

@@ -26,29 +26,33 @@ class Unwritable(BadInput):
 def check_target(path: Path, what: str = "file") -> Path:
     """The path a file will be written to, checked now, before any work: every command that writes a file keeps
     this one rule. The path is absent (a new file in a folder that exists and that we may write) or a regular
-    file; a directory, a device, a FIFO or a symbolic link (whatever it points to) is never written."""
-    name = describe_path(path)
+    file; a directory, a device, a FIFO or a symbolic link (whatever it points to) is never written. ``what`` is
+    one of ``FILE_KINDS``, in English: the line says it in the interface's language."""
+    name, what = describe_path(path), _(what)
     if not str(path).strip() or str(path) == ".":
-        raise Unwritable(f"the {what}'s path is empty; give a file name")
+        raise Unwritable(_("the {what}'s path is empty; give a file name").format(what=what))
     try:
         info = os.lstat(path)
     except FileNotFoundError:
         info = None
     except OSError as exc:
-        raise Unwritable(f"{name}: cannot write the {what} there ({exc.strerror or exc})") from None
+        raise Unwritable(_("{path}: cannot write the {what} there ({reason})").format(
+            path=name, what=what, reason=exc.strerror or exc)) from None
     if info is not None:
         if stat.S_ISLNK(info.st_mode):
-            raise Unwritable(f"{name}: is a symbolic link; the {what} is written only to a plain file (give the "
-                             "path it points to)")
+            raise Unwritable(_("{path}: is a symbolic link; the {what} is written only to a plain file (give the "
+                               "path it points to)").format(path=name, what=what))
         if stat.S_ISDIR(info.st_mode):
-            raise Unwritable(f"{name}: is a directory; give a file name for the {what}")
+            raise Unwritable(_("{path}: is a directory; give a file name for the {what}").format(path=name, what=what))
         if not stat.S_ISREG(info.st_mode):
-            raise Unwritable(f"{name}: not a regular file (a device or a FIFO); the {what} is never written there")
+            raise Unwritable(_("{path}: not a regular file (a device or a FIFO); the {what} is never written there")
+                             .format(path=name, what=what))
     folder = path.parent if str(path.parent) else Path(".")
+    where = describe_path(folder)
     if not folder.is_dir():
-        raise Unwritable(f"{name}: the folder {describe_path(folder)} does not exist")
+        raise Unwritable(_("{path}: the folder {folder} does not exist").format(path=name, folder=where))
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise Unwritable(f"{name}: the folder {describe_path(folder)} is not writable")
+        raise Unwritable(_("{path}: the folder {folder} is not writable").format(path=name, folder=where))
     return path
 
 
@@ -57,8 +61,8 @@ def encodable(text: str, where: str) -> str:
     try:
         text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise Unwritable(f"{where}: character {exc.start} cannot be written as UTF-8 "
-                         f"({text[exc.start]!a})") from None
+        raise Unwritable(_("{where}: character {position} cannot be written as UTF-8 ({character})").format(
+            where=where, position=exc.start, character=ascii(text[exc.start]))) from None
     return text
 
 

@@ -25,13 +25,13 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
                 lrs_url: str | None, out: TextIO, err: TextIO | None = None) -> int:
     err = err or sys.stderr
     if fmt != "xapi":
-        raise BadInput("--lrs sends learning records: give --format xapi with it")
+        raise BadInput(_("--lrs sends learning records: give --format xapi with it"))
     target = check_target(Path(output), "export") if output is not None else None
     config = records_config()
     lrs = configured_lrs(config, lrs_url) if lrs_url is not None else None  # checks the URL before any work
     found = session_statements(data_dir(folder), session, learner)
     for line in found.skipped:
-        err.write(f"maic-tui: warning: {line}\n")
+        err.write(_("maic-tui: warning: {problem}").format(problem=line) + "\n")
     if target is not None or lrs is None:  # with --lrs alone, only what the LRS said
         # one msgid for every count: the English says "1 statements" as it always has; a language's forms differ
         emit(statements_json(found.statements), target, out,
@@ -42,7 +42,7 @@ def export_xapi(session: str, fmt: str, folder: str | None, output: str | None, 
 
     def progress(done: int, total: int) -> None:
         if total > lrs.batch:  # only when there is more than one batch
-            err.write(f"maic-tui: sent {done} of {total} statements\n")
+            err.write(_("maic-tui: sent {done} of {total} statements").format(done=done, total=total) + "\n")
 
     try:
         sent = lrs.send(found.statements, progress)

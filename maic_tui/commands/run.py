@@ -182,8 +182,8 @@ def checked_picks(classroom: Classroom, picks: Sequence[str]) -> list[str]:
     for pick in picks:
         value = pick.upper() if pick.upper() in (USER, END) else pick
         if value not in (*ids, USER, END):
-            raise BadInput(f"--pick {one_line(pick, 40)}: not in this class; choose one of {', '.join(ids)}, "
-                           "USER or END")
+            raise BadInput(_("--pick {pick}: not in this class; choose one of {ids}, USER or END").format(
+                pick=one_line(pick, 40), ids=", ".join(ids)))
         checked.append(value)
     return checked
 

@@ -9,6 +9,7 @@ from typing import TextIO
 
 from maic_tui.bad_input import BadInput
 from maic_tui.commands.archive import warn_skipped
+from maic_tui.i18n import _
 from maic_tui.paths import data_dir
 from maic_tui.room.decision_detail import as_text, row, why
 from maic_tui.room.decisions import TurnDecisions
@@ -33,8 +34,10 @@ def print_trace(session: str, turn: int | None, as_json: bool, folder: str | Non
         turns = [t for t in turns if t.number == turn]
         if not turns:
             numbers = sorted({t.number for t in decisions.turns if t.records})
-            known = f"turns with decisions: {', '.join(map(str, numbers))}" if numbers else "no decisions recorded"
-            raise BadInput(f"session {one_line(recorded.info.id)} has no decisions in turn {turn} ({known})")
+            known = (_("turns with decisions: {turns}").format(turns=", ".join(map(str, numbers))) if numbers
+                     else _("no decisions recorded"))
+            raise BadInput(_("session {id} has no decisions in turn {turn} ({known})").format(
+                id=one_line(recorded.info.id), turn=turn, known=known))
     for item in turns:
         if as_json:
             out.write(_as_json(item) + "\n")
@@ -43,5 +46,5 @@ def print_trace(session: str, turn: int | None, as_json: bool, folder: str | Non
         else:
             out.write("\n\n".join(as_text(item, record) for record in item.records) + "\n")
     if not turns and not as_json:
-        out.write(f"No director decisions recorded in session {one_line(recorded.info.id)}.\n")
+        out.write(_("No director decisions recorded in session {id}.").format(id=one_line(recorded.info.id)) + "\n")
     return 0

@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file
+from maic_tui.i18n import N_, _, ngettext
 from maic_tui.text_safety import one_line
 
 Key = tuple[str, str, int, str]  # model, scenario, turn, expectation
@@ -20,10 +21,26 @@ Key = tuple[str, str, int, str]  # model, scenario, turn, expectation
 def summary_line(summary: dict[str, Any]) -> str:
     median = summary.get("medianDecisionMs")
     tokens = summary.get("promptTokens")
-    return (f"pass rate {summary['passRate']:.0%} ({summary['expectationsOk']}/{summary['expectations']} "
-            f"expectations ok); median decision {f'{median:.0f} ms' if median is not None else '-'}; "
-            f"prompt tokens {tokens if tokens is not None else 'not reported'}; fallbacks "
-            f"{summary['fallbacksPerTurn']:.2f} and guard interventions {summary['interventionsPerTurn']:.2f} a turn")
+    return _("pass rate {rate} ({ok}/{expectations} expectations ok); median decision {median}; prompt tokens "
+             "{tokens}; fallbacks {fallbacks} and guard interventions {interventions} a turn").format(
+        rate=f"{summary['passRate']:.0%}", ok=summary["expectationsOk"], expectations=summary["expectations"],
+        median=_("{ms} ms").format(ms=f"{median:.0f}") if median is not None else "-",
+        tokens=tokens if tokens is not None else _("not reported"),
+        fallbacks=f"{summary['fallbacksPerTurn']:.2f}", interventions=f"{summary['interventionsPerTurn']:.2f}")
+
+
+def title(models: int, repeat: int) -> str:
+    """The evaluation table's title (a count of models when there are several)."""
+    runs = ngettext("{count} run per scenario", "{count} runs per scenario", repeat).format(count=repeat)
+    if models:
+        return _("Routing evaluation · {models} models · {runs}").format(models=models, runs=runs)
+    return _("Routing evaluation · {runs}").format(runs=runs)
+
+
+# The summary rows under the models' columns: a label, the summary's field, how its value is shown.
+_SUMMARY_ROWS = ((N_("pass rate"), "passRate", "{:.0%}"), (N_("median decision ms"), "medianDecisionMs", "{:.0f}"),
+                 (N_("prompt tokens"), "promptTokens", "{}"), (N_("fallbacks a turn"), "fallbacksPerTurn", "{:.2f}"),
+                 (N_("guard interventions a turn"), "interventionsPerTurn", "{:.2f}"))
 
 
 def _rates(report: dict[str, Any]) -> dict[tuple[str, int, str], float]:
@@ -32,11 +49,10 @@ def _rates(report: dict[str, Any]) -> dict[tuple[str, int, str], float]:
 
 
 def models_table(models: list[str], reports: list[dict[str, Any]], repeat: int) -> Table:
-    table = Table(title=f"Routing evaluation · {len(models)} models · {repeat} run{'s' if repeat != 1 else ''} "
-                  "per scenario", title_justify="left")
-    table.add_column("scenario", overflow="fold")
-    table.add_column("turn", justify="right")
-    table.add_column("expectation", overflow="fold")
+    table = Table(title=title(len(models), repeat), title_justify="left")
+    table.add_column(_("scenario"), overflow="fold")
+    table.add_column(_("turn"), justify="right")
+    table.add_column(_("expectation"), overflow="fold")
     for model in models:
         table.add_column(Text(one_line(model, 30)), justify="right")
     rates = [_rates(report) for report in reports]
@@ -52,13 +68,9 @@ def models_table(models: list[str], reports: list[dict[str, Any]], repeat: int) 
         last = scenario
     table.add_section()
     summaries = [report["summary"] for report in reports]
-    for label, field, shown in (("pass rate", "passRate", "{:.0%}"),
-                                ("median decision ms", "medianDecisionMs", "{:.0f}"),
-                                ("prompt tokens", "promptTokens", "{}"),
-                                ("fallbacks a turn", "fallbacksPerTurn", "{:.2f}"),
-                                ("guard interventions a turn", "interventionsPerTurn", "{:.2f}")):
+    for label, field, shown in _SUMMARY_ROWS:
         values = [s.get(field) for s in summaries]
-        table.add_row("", "", Text(label, style="bold"),
+        table.add_row("", "", Text(_(label), style="bold"),
                       *(Text("-" if value is None else shown.format(value)) for value in values))
     return table
 
@@ -72,7 +84,7 @@ class _Report:
         try:
             data = json.loads(read_text_file(path, "eval report"))
             if not isinstance(data, dict):
-                raise ValueError(f"a JSON {type(data).__name__}, not an object")
+                raise ValueError(_("a JSON {kind}, not an object").format(kind=type(data).__name__))
             reports = data.get("models", [{"model": "", **data}])
             self.rates = {(str(r["model"]), str(s["scenario"]), int(e["turn"]), str(e["expectation"])): _rate(e)
                           for r in reports for s in r["scenarios"] for e in s["expectations"]}
@@ -80,13 +92,14 @@ class _Report:
         except Unreadable as exc:
             raise BadInput(f"{name}: {exc.reason}") from None
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise BadInput(f"{name}: not a maic-tui eval report ({one_line(str(exc), 80)})") from None
+            raise BadInput(_("{path}: not a maic-tui eval report ({problem})").format(
+                path=name, problem=one_line(str(exc), 80))) from None
 
 
 def _rate(expectation: dict[str, Any]) -> float:
     rate = float(expectation["rate"])
     if not 0 <= rate <= 1:  # NaN and infinities too
-        raise ValueError(f"a pass rate of {rate!r}")
+        raise ValueError(_("a pass rate of {rate}").format(rate=repr(rate)))
     return rate
 
 
@@ -96,7 +109,7 @@ def compare(old_path: str, new_path: str, out: TextIO) -> int:
     old, new = old_report.rates, new_report.rates
     console = Console(file=out, highlight=False, width=None if out.isatty() else 160)
     table = Table(title=f"{one_line(Path(old_path).name)} -> {one_line(Path(new_path).name)}", title_justify="left")
-    for column in ("model", "scenario", "turn", "expectation", "before", "after", ""):
+    for column in (_("model"), _("scenario"), _("turn"), _("expectation"), _("before"), _("after"), ""):
         table.add_column(column, overflow="fold")
     worse = better = 0
     for key in sorted(set(old) | set(new)):
@@ -104,19 +117,22 @@ def compare(old_path: str, new_path: str, out: TextIO) -> int:
         if before == after:
             continue
         if before is not None and after is not None:
-            change = Text("better", style="green") if after > before else Text("worse", style="bold red")
+            change = Text(_("better"), style="green") if after > before else Text(_("worse"), style="bold red")
             better, worse = better + (after > before), worse + (after < before)
         else:
-            change = Text("new" if before is None else "gone", style="yellow")
+            change = Text(_("new") if before is None else _("gone"), style="yellow")
         model, scenario, turn, expectation = key
         table.add_row(Text(one_line(model, 30)), Text(one_line(scenario)), str(turn), Text(one_line(expectation)),
                       "-" if before is None else f"{before:.0%}", "-" if after is None else f"{after:.0%}", change)
     same = sum(1 for key in set(old) & set(new) if old[key] == new[key])
     if table.row_count:
         console.print(table)
-    console.print(Text(f"{better} better, {worse} worse, {same} unchanged", style="bold red" if worse else "bold"))
+    console.print(Text(_("{better} better, {worse} worse, {same} unchanged").format(better=better, worse=worse,
+                                                                                    same=same),
+                       style="bold red" if worse else "bold"))
     for path, report in ((old_path, old_report), (new_path, new_report)):
         if report.partial is not None:
-            console.print(Text(one_line(f"note: {Path(path).name} is a partial report (stopped after "
-                                        f"{report.partial[0]} of {report.partial[1]} runs)"), style="yellow"))
+            console.print(Text(one_line(_("note: {name} is a partial report (stopped after {played} of {runs} runs)")
+                                        .format(name=Path(path).name, played=report.partial[0],
+                                                runs=report.partial[1])), style="yellow"))
     return 1 if worse else 0

@@ -13,11 +13,12 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from maic_tui.evaluation.comparison import models_table, summary_line
+from maic_tui.evaluation.comparison import models_table, summary_line, title
 from maic_tui.evaluation.runner import Progress, ScenarioRun, prepare, report, run_scenarios
 from maic_tui.evaluation.scenario import scenario_names
 from maic_tui.evaluation.stopping import interruptible
 from maic_tui.files import check_target, write_atomically
+from maic_tui.i18n import _
 from maic_tui.settings import resolve_settings
 from maic_tui.text_safety import one_line
 
@@ -30,7 +31,7 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     once against the model server."""
     target = check_target(Path(report_path), "report")  # before any run: a report that cannot be written loses all
     models: list[str] = list(flags.get("model") or [])
-    _, options = resolve_settings({**flags, "model": None})  # the key, base URL and timeouts
+    _spec, options = resolve_settings({**flags, "model": None})  # the key, base URL and timeouts
     names = names or scenario_names()
     chosen: list[str | None] = [*models] or [None]
     by_model = [[prepare(name, model) for name in names] for model in chosen]  # bad files fail first
@@ -58,18 +59,21 @@ def run_eval(names: list[str], flags: dict[str, Any], repeat: int, report_path: 
     failed = [(model, s) for model, r in zip(models or [""], reports, strict=True) for s in r["scenarios"]
               if not s["ok"]]
     passed = len(names) * len(reports) - len(failed)
-    summary = f"{passed} of {len(names) * len(reports)} scenarios passed; report: {one_line(str(target))}"
+    summary = _("{passed} of {count} scenarios passed; report: {path}").format(
+        passed=passed, count=len(names) * len(reports), path=one_line(str(target)))
     if stop.exit_code is not None:  # a part of the runs passes nothing, whatever its rates
-        summary = f"stopped after {played} of {total} runs: {passed} of {len(names) * len(reports)} scenarios " \
-                  f"passed in them, which does not pass the eval; report: {one_line(str(target))}"
+        summary = _("stopped after {played} of {total} runs: {passed} of {count} scenarios passed in them, which does "
+                    "not pass the eval; report: {path}").format(played=played, total=total, passed=passed,
+                                                               count=len(names) * len(reports),
+                                                               path=one_line(str(target)))
     console.print(Text(summary, style="bold green" if data["ok"] else "bold red"), soft_wrap=True)
     for model, scenario in failed:
         for error in scenario["errors"]:
             where = f"{model}: " if model else ""
             console.print(Text(one_line(f"{where}{scenario['scenario']}: {error}"), style="red"))
     if stop.exit_code is not None:
-        err.write(f"maic-tui: eval stopped after {played} of {total} runs; partial report: "
-                  f"{one_line(str(target))}\n")
+        err.write(_("maic-tui: eval stopped after {played} of {total} runs; partial report: {path}").format(
+            played=played, total=total, path=one_line(str(target))) + "\n")
         return stop.exit_code
     return EXIT_ALL_PASSED if data["ok"] else EXIT_BELOW_THRESHOLD
 
@@ -82,7 +86,7 @@ def progress_on(err: TextIO, total: int) -> Iterator[Progress]:
         def line(name: str, number: int, repeats: int) -> None:
             nonlocal done
             done += 1
-            err.write(f"[{done}/{total}] {one_line(name)} (run {number} of {repeats})\n")
+            err.write(f"[{done}/{total}] " + _run_of(name, number, repeats) + "\n")
             err.flush()
 
         yield line
@@ -95,21 +99,25 @@ def progress_on(err: TextIO, total: int) -> Iterator[Progress]:
         task = bar.add_task("eval", total=total)
 
         def advance(name: str, number: int, repeats: int) -> None:
-            bar.update(task, advance=1, description=one_line(f"{name} (run {number} of {repeats})", 40))
+            bar.update(task, advance=1, description=one_line(_run_of(name, number, repeats), 40))
 
         yield advance
 
 
+def _run_of(name: str, number: int, repeats: int) -> str:
+    return _("{scenario} (run {number} of {runs})").format(scenario=one_line(name), number=number, runs=repeats)
+
+
 def _table(runs: list[ScenarioRun], repeat: int) -> Table:
-    table = Table(title=f"Routing evaluation · {repeat} run{'s' if repeat != 1 else ''} per scenario",
-                  title_justify="left")
-    for column, justify in (("scenario", "left"), ("turn", "right"), ("expectation", "left"),
-                            ("pass rate", "right"), ("need", "right"), ("", "center"), ("seen when failing", "left")):
+    table = Table(title=title(0, repeat), title_justify="left")
+    for column, justify in ((_("scenario"), "left"), (_("turn"), "right"), (_("expectation"), "left"),
+                            (_("pass rate"), "right"), (_("need"), "right"), ("", "center"),
+                            (_("seen when failing"), "left")):
         table.add_column(column, justify=justify, overflow="fold")  # type: ignore[arg-type]
     for run in runs:
         first = True
         if run.errors:
-            table.add_row(Text(one_line(run.name)), "", Text("(could not run)"), "", "", Text("✗", style="red"),
+            table.add_row(Text(one_line(run.name)), "", Text(_("(could not run)")), "", "", Text("✗", style="red"),
                           Text(one_line(run.errors[0])))
             first = False
         for tally in run.tallies.values():

@@ -17,6 +17,7 @@ from maic_tui.classroom.loader import load_classroom_text
 from maic_tui.classroom.models import Classroom
 from maic_tui.events import ActionEvent, DoneEvent
 from maic_tui.files import check_target, write_atomically
+from maic_tui.i18n import _
 from maic_tui.log.fork import before_turn
 from maic_tui.log.records import InteractionRecord, LearnerRecord, Record, SceneRecord, SessionInfo, Timed
 from maic_tui.log.store import LogStore
@@ -36,13 +37,14 @@ def _classroom_copy(info: SessionInfo, output: Path) -> Path | None:
 
 
 def scenario_text(info: SessionInfo, records: list[Timed], turn: int, classroom: str) -> str:
-    room = load_classroom_text(info.classroom_toml, f"session {info.id}")
+    room = load_classroom_text(info.classroom_toml, _("session {id}").format(id=info.id))
     kept = before_turn(info, records, turn)
     said = records[len(kept)].record
     assert isinstance(said, LearnerRecord)
     done = next((item.record for item in records[len(kept):] if isinstance(item.record, DoneEvent)), None)
     if done is None:
-        raise BadInput(f"session {one_line(info.id)}: turn {turn} has no decisions recorded (it never finished)")
+        raise BadInput(_("session {id}: turn {turn} has no decisions recorded (it never finished)").format(
+            id=one_line(info.id), turn=turn))
     rebuilt = rebuild(room, [item.record for item in kept])
     document = tomlkit.document()
     document.add(tomlkit.comment(f"Turn {turn} of session {info.id}, as the director decided it; edit the "
@@ -111,8 +113,8 @@ def write_scenario(data_dir: Path, session: str, turn: int, output: str) -> Path
     target = check_target(Path(output), "scenario file")
     info, records, skipped = LogStore(data_dir).load(session)
     if skipped:
-        raise BadInput(f"session {one_line(info.id)} has unreadable records; its turns cannot be kept exactly "
-                       f"({skipped[0]})")
+        raise BadInput(_("session {id} has unreadable records; its turns cannot be kept exactly ({first})").format(
+            id=one_line(info.id), first=skipped[0]))
     copy = _classroom_copy(info, target)
     text = scenario_text(info, records, turn, copy.name if copy is not None else info.classroom)
     if copy is not None:

@@ -113,7 +113,7 @@ async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Pla
         if record.type in EVENT_TYPES:  # a turn's other records are the protocol's events
             events.append(cast(Event, record))
 
-    driver.on_record, driver.on_problem = seen, problems.append
+    driver.on_record, driver.on_problem_recorded = seen, problems.append  # the report keeps the English
     played = _Played()
     for number, turn in enumerate(scenario.turns, 1):
         events.clear()

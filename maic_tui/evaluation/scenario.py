@@ -32,6 +32,7 @@ from maic_tui.bad_input import BadInput, Unreadable, describe_path, field_path, 
 from maic_tui.classroom.models import Classroom, RuleName
 from maic_tui.classroom.report import Found, grouped
 from maic_tui.events import EndReason
+from maic_tui.i18n import _
 from maic_tui.paths import SCENARIOS_DIR
 from maic_tui.strict import Strict
 from maic_tui.text_safety import clean_tree
@@ -154,12 +155,13 @@ def _unknown_names(scenario: Scenario, classroom: Classroom) -> list[Found]:
     known = ", ".join(sorted(agents))
 
     def unknown(who: str) -> str:
-        return f"{who!r} is not an agent of this scenario's classroom ({known})"
+        return _("{name} is not an agent of this scenario's classroom ({known})").format(name=repr(who), known=known)
 
     found: list[Found] = []
     if scenario.scene is not None and all(scene.id != scenario.scene for scene in classroom.scenes):
-        scenes = ", ".join(scene.id for scene in classroom.scenes) or "it has no scenes"
-        found.append(("scene", f"{scenario.scene!r} is not a scene of this scenario's classroom ({scenes})"))
+        scenes = ", ".join(scene.id for scene in classroom.scenes) or _("it has no scenes")
+        found.append(("scene", _("{scene} is not a scene of this scenario's classroom ({scenes})").format(
+            scene=repr(scenario.scene), scenes=scenes)))
     for number, said in enumerate(scenario.history):
         if said.who not in ("learner", "lesson") and said.who not in agents:
             found.append((f"history[{number}].who", unknown(said.who)))

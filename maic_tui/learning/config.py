@@ -23,6 +23,7 @@ from urllib.parse import urlsplit
 from pydantic import Field, ValidationError, field_validator
 
 from maic_tui.bad_input import validation_line
+from maic_tui.i18n import _
 from maic_tui.settings import ConfigError, config_path, read_setting
 from maic_tui.strict import Strict
 from maic_tui.text_safety import one_line
@@ -35,9 +36,11 @@ def web_address(value: str, what: str) -> str:
     """An http(s) address with a host and nothing a person could mistake for a secret in it."""
     parts = urlsplit(value.strip())
     if parts.scheme not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{what} must be an http:// or https:// address, not {one_line(value, 80)!r}")
+        raise ValueError(_("{what} must be an http:// or https:// address, not {value}").format(
+            what=what, value=repr(one_line(value, 80))))
     if parts.username is not None or parts.password is not None:
-        raise ValueError(f"{what} must not hold a user or password; give them in {USER_ENV} and {PASSWORD_ENV}")
+        raise ValueError(_("{what} must not hold a user or password; give them in {user} and {password}").format(
+            what=what, user=USER_ENV, password=PASSWORD_ENV))
     return value.strip()
 
 
@@ -83,7 +86,7 @@ def _table(key: str, model: type[Strict], env: Mapping[str, str] | None) -> Any:
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):
-        raise ConfigError(f"{where} must be a table")
+        raise ConfigError(_("{where} must be a table").format(where=where))
     try:
         return model.model_validate(raw)
     except ValidationError as exc:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from maic_tui.bad_input import BadInput
 from maic_tui.files import write_atomically
+from maic_tui.i18n import _, ngettext
 from maic_tui.learning.config import RecordsConfig, lrs_credentials, records_config, web_address
 from maic_tui.learning.export import records_folder, session_statements, statements_json
 from maic_tui.learning.lrs import Lrs, LrsError, Sent
@@ -33,8 +34,14 @@ def configured_lrs(config: RecordsConfig, endpoint: str | None = None, timeout: 
 
 
 def sent_words(sent: Sent, lrs: Lrs) -> str:
-    had = f" ({sent.known} it had already)" if sent.known else ""
-    return f"{sent.stored + sent.known} statements sent to LRS {lrs.name}{had}"
+    # one msgid for every count: the English says "1 statements" as it always has; a language's forms differ
+    count = sent.stored + sent.known
+    if sent.known:
+        return ngettext("{count} statements sent to LRS {name} ({known} it had already)",
+                        "{count} statements sent to LRS {name} ({known} it had already)", count).format(
+            count=count, name=lrs.name, known=sent.known)
+    return ngettext("{count} statements sent to LRS {name}", "{count} statements sent to LRS {name}", count).format(
+        count=count, name=lrs.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +61,10 @@ def export_records(data_dir: Path, session_id: str, progress: Progress | None = 
         path = folder / f"{file_name(found.info.id)}.xapi.json"
         write_atomically(path, statements_json(found.statements), mode=0o600)
     except (BadInput, OSError) as exc:
-        return Exported(None, f"learning records not written: {one_line(str(exc), 200)}")
-    line = f"{len(found.statements)} learning records written to {one_line(str(path), 200)}"
+        return Exported(None, _("learning records not written: {problem}").format(problem=one_line(str(exc), 200)))
+    count = len(found.statements)
+    line = ngettext("{count} learning records written to {path}", "{count} learning records written to {path}",
+                    count).format(count=count, path=one_line(str(path), 200))
     lrs = configured_lrs(config)
     if lrs is None:
         return Exported(path, line)
@@ -63,7 +72,7 @@ def export_records(data_dir: Path, session_id: str, progress: Progress | None = 
         return Exported(path, f"{line}; {sent_words(lrs.send(found.statements, progress), lrs)}")
     except LrsError as exc:
         queued = _queue(data_dir, found.info.id, found.statements)
-        return Exported(path, f"{line}; {exc}{queued}")
+        return Exported(path, "; ".join([line, str(exc), queued]))
 
 
 def at_session_end(data_dir: Path, session_id: str, timeout: float | None = None,
@@ -79,7 +88,7 @@ def at_session_end(data_dir: Path, session_id: str, timeout: float | None = None
             lrs.stopped = stopped
         Outbox(data_dir).put(session_id, session_statements(data_dir, session_id).statements)
     except (BadInput, OSError) as exc:
-        return f"learning records not queued: {one_line(str(exc), 200)}"
+        return _("learning records not queued: {problem}").format(problem=one_line(str(exc), 200))
     return _flush(data_dir, lrs)
 
 
@@ -91,7 +100,7 @@ def at_start(data_dir: Path, timeout: float | None = None) -> str | None:
             return None
         lrs = configured_lrs(records_config(), timeout=timeout)
     except (BadInput, OSError) as exc:
-        return f"learning records waiting: {one_line(str(exc), 200)}"
+        return _("learning records waiting: {problem}").format(problem=one_line(str(exc), 200))
     if lrs is None:
         return None
     return _flush(data_dir, lrs)
@@ -101,13 +110,14 @@ def _flush(data_dir: Path, lrs: Lrs) -> str:
     flushed = Outbox(data_dir).flush(lrs)
     words = [*flushed.unreadable]
     if flushed.sessions:
-        plural = "s" if flushed.sessions != 1 else ""
-        words.append(f"learning records of {flushed.sessions} session{plural} ({flushed.statements} statements) "
-                     f"sent to LRS {lrs.name}")
+        words.append(ngettext("learning records of {count} session ({statements} statements) sent to LRS {name}",
+                              "learning records of {count} sessions ({statements} statements) sent to LRS {name}",
+                              flushed.sessions).format(count=flushed.sessions, statements=flushed.statements,
+                                                       name=lrs.name))
     if flushed.problem is not None:
-        plural = "s" if flushed.waiting != 1 else ""
-        words.append(f"{flushed.problem}; the records of {flushed.waiting} session{plural} wait and go on the next "
-                     "start")
+        words.append(ngettext("{problem}; the records of {count} session wait and go on the next start",
+                              "{problem}; the records of {count} sessions wait and go on the next start",
+                              flushed.waiting).format(problem=flushed.problem, count=flushed.waiting))
     return "; ".join(words)
 
 
@@ -115,5 +125,5 @@ def _queue(data_dir: Path, session_id: str, found: list[dict[str, object]]) -> s
     try:
         Outbox(data_dir).put(session_id, found)
     except OSError as exc:
-        return f"; not queued either: {one_line(str(exc), 120)}"
-    return "; queued, sent on the next start"
+        return _("not queued either: {problem}").format(problem=one_line(str(exc), 120))
+    return _("queued, sent on the next start")

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from maic_tui.i18n import _
 from maic_tui.settings import ConfigError, config_path, read_setting
 from maic_tui.text_safety import one_line
 
@@ -19,6 +20,6 @@ def learner_name(flag: str | None, env: Mapping[str, str] | None = None) -> str 
     if name is None:
         return None
     if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
-        raise ConfigError(f"{one_line(str(config_path(env)), 200)}: [learner] name must be a name of 1 to "
-                          f"{MAX_NAME} characters")
+        raise ConfigError(_("{path}: [learner] name must be a name of 1 to {limit} characters").format(
+            path=one_line(str(config_path(env)), 200), limit=MAX_NAME))
     return one_line(name.strip(), MAX_NAME)

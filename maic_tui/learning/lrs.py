@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlencode, urljoin, urlsplit
 
+from maic_tui.i18n import _
 from maic_tui.learning.http_call import Answer, CallEnded, call
 from maic_tui.redaction import secret_free_line
 
@@ -67,10 +68,10 @@ class Lrs:
         stored = known = 0
         for start in range(0, len(statements), self.batch):
             batch = list(statements[start:start + self.batch])
-            status, _ = self._request("POST", self.url, batch)
+            status, _body = self._request("POST", self.url, batch)
             if status == 409:  # one of them is there already: find which, one at a time
                 for statement in batch:
-                    alone, _ = self._request("POST", self.url, [statement])
+                    alone, _body = self._request("POST", self.url, [statement])
                     stored, known = (stored, known + 1) if alone in (204, 409) else (stored + 1, known)
             elif status == 204:
                 known += len(batch)
@@ -85,9 +86,10 @@ class Lrs:
         url = f"{self.url}?{urlencode(params)}"
         found: list[dict[str, Any]] = []
         while url:
-            _, body = self._request("GET", url, None)
+            _status, body = self._request("GET", url, None)
             if not isinstance(body, dict) or not isinstance(body.get("statements"), list):
-                raise self._failed(f"LRS {self.name}: its answer to GET statements holds no 'statements' list")
+                raise self._failed(_("LRS {name}: its answer to GET statements holds no 'statements' list").format(
+                    name=self.name))
             found += body["statements"]
             more = body.get("more")
             url = urljoin(self.url, more) if isinstance(more, str) and more else ""
@@ -108,26 +110,31 @@ class Lrs:
         try:
             return answer.status, json.loads(answer.body)
         except ValueError:
-            raise self._failed(f"LRS {self.name}: answered {answer.status} with something that is not JSON") from None
+            raise self._failed(_("LRS {name}: answered {status} with something that is not JSON").format(
+                name=self.name, status=answer.status)) from None
 
     def _ended(self, exc: CallEnded) -> str:
         if exc.why == "deadline":
-            return f"LRS {self.name}: no answer within {self.timeout:g} s"
+            return _("LRS {name}: no answer within {seconds} s").format(name=self.name, seconds=f"{self.timeout:g}")
         if exc.why == "stopped":
-            return f"LRS {self.name}: sending stopped (a stop signal)"
+            return _("LRS {name}: sending stopped (a stop signal)").format(name=self.name)
         if exc.why == "too large":
-            return f"LRS {self.name}: answered more than {MAX_ANSWER_BYTES >> 20} MB; nothing of it was used"
-        return f"LRS {self.name}: cannot reach it ({exc.detail})"
+            return _("LRS {name}: answered more than {limit} MB; nothing of it was used").format(
+                name=self.name, limit=MAX_ANSWER_BYTES >> 20)
+        return _("LRS {name}: cannot reach it ({detail})").format(name=self.name, detail=exc.detail)
 
     def _refused(self, answer: Answer) -> str:
         if answer.status in (401, 403):
-            return (f"LRS {self.name}: refused the credentials ({answer.status}); check MAIC_LRS_USER and "
-                    "MAIC_LRS_PASSWORD (or [records] user and password)")
+            return _("LRS {name}: refused the credentials ({status}); check MAIC_LRS_USER and MAIC_LRS_PASSWORD (or "
+                     "[records] user and password)").format(name=self.name, status=answer.status)
         if 300 <= answer.status < 400:
-            where = answer.location or "?"
-            return f"LRS {self.name}: answered a redirect ({answer.status}) to {where}; give that address"
+            return _("LRS {name}: answered a redirect ({status}) to {where}; give that address").format(
+                name=self.name, status=answer.status, where=answer.location or "?")
         detail = _detail(answer.body[:ERROR_BODY_BYTES].decode("utf-8", "replace"))
-        return f"LRS {self.name}: answered {answer.status}{f' ({detail})' if detail else ''}"
+        if detail:
+            return _("LRS {name}: answered {status} ({detail})").format(name=self.name, status=answer.status,
+                                                                        detail=detail)
+        return _("LRS {name}: answered {status}").format(name=self.name, status=answer.status)
 
 
 def _detail(body: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from maic_tui.files import write_atomically
+from maic_tui.i18n import _
 from maic_tui.learning.export import records_folder, statements_json
 from maic_tui.learning.lrs import Lrs, LrsError
 from maic_tui.learning.statements import Statement
@@ -54,12 +55,13 @@ class Outbox:
         for n, path in enumerate(queued):
             try:
                 if path.stat().st_size > MAX_QUEUED_BYTES:
-                    raise ValueError("too large")
+                    raise ValueError(_("too large"))
                 found = json.loads(path.read_text(encoding="utf-8"))
                 if not isinstance(found, list) or not all(isinstance(item, dict) for item in found):
-                    raise ValueError("not a list of statements")
+                    raise ValueError(_("not a list of statements"))
             except (OSError, ValueError) as exc:
-                flushed.unreadable.append(f"{one_line(str(path), 200)}: {one_line(str(exc), 120)}; left as it is")
+                flushed.unreadable.append(_("{path}: {problem}; left as it is").format(
+                    path=one_line(str(path), 200), problem=one_line(str(exc), 120)))
                 continue
             try:
                 lrs.send(found, progress)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.lesson_steps import Phase
+from maic_tui.i18n import N_, _
 from maic_tui.live.scene_work import record_change, typed_change, worked
 from maic_tui.live.step_mode import StepMode
 from maic_tui.live.voice import feed
@@ -41,6 +42,8 @@ if TYPE_CHECKING:
     from maic_tui.llm.pace import Pace
     from maic_tui.speech.speaker import Speaker
 
+_TURN_FAILED = N_("the turn failed: {details}")
+
 Interrupted = Literal["turn", "queue", "voice"]
 
 
@@ -53,7 +56,9 @@ class TurnDriver:
         self.running = False  # the queue (or the lesson) is being played
         self.on_record: Callable[[Record], None] | None = None  # every record played, in order
         self.on_queue: Callable[[tuple[str, ...]], None] | None = None  # the waiting messages changed
-        self.on_problem: Callable[[str], None] | None = None  # a message that could not be played
+        self.on_problem: Callable[[str], None] | None = None  # a message that could not be played, as shown
+        # the same problem for a record (eval's report), in English: set, it is called instead of ``on_problem``
+        self.on_problem_recorded: Callable[[str], None] | None = None
         self.on_lesson: Callable[[], None] | None = None  # the lesson moved, paused, waits or ended
         self._in_turn = False  # a learner's message is being answered
         self.stopped = False  # a stop signal (or quitting): nothing more is played
@@ -89,7 +94,8 @@ class TurnDriver:
         message = addressed(self.classroom.agents, text.strip())
         if message.agent is not None and message.agent in self.muted:
             agent = self.classroom.agent(message.agent)
-            raise BadInput(f"{agent.name if agent else message.agent} is muted: unmute them (Ctrl+P) to ask them")
+            raise BadInput(_("{name} is muted: unmute them (Ctrl+P) to ask them").format(
+                name=agent.name if agent else message.agent))
         if self.session is not None:
             typed_change(self.session, message.text)  # a change the widget shown now cannot take stays here
         return message
@@ -98,7 +104,7 @@ class TurnDriver:
         """A change the learner made with a widget's keys: applied and recorded at once (shown through
         ``on_record``), no turn opened; a one-line refusal, or None when done."""
         if self.session is None:
-            return "the class is not ready yet"
+            return _("the class is not ready yet")
         try:
             self._emit(record_change(self.session, scene, change))
         except SceneChangeError as exc:
@@ -120,11 +126,11 @@ class TurnDriver:
         """Mute or unmute agents, or limit the agents per turn, from the next turn on (recorded, and shown through
         ``on_record``); the lead teacher cannot be muted. A one-line refusal, or None when done."""
         if self.session is None:
-            return "the class is not ready yet"
+            return _("the class is not ready yet")
         lead = self.classroom.lead() or self.classroom.agents[0]
         muted = self.muted if muted is None else muted
         if lead.id in muted:
-            return f"{lead.name} leads the class and cannot be muted"
+            return _("{name} leads the class and cannot be muted").format(name=lead.name)
         limit = self.max_agents if max_agents == "keep" else max_agents
         self._emit(self.session.control(frozenset(muted), limit))
         return None
@@ -182,7 +188,7 @@ class TurnDriver:
         try:  # the widget shown when the message is played (``run --say`` reads every message before the lesson)
             change = typed_change(session, message.text) if message.agent is None else None
         except BadInput as exc:
-            self._problem(str(exc))
+            self._problem(str(exc), str(exc))  # (already in the interface's language)
             return
         if change is not None:
             await self._show(worked(session, change))
@@ -204,7 +210,9 @@ class TurnDriver:
                 except StopAsyncIteration:
                     return
                 except Exception as exc:
-                    self._problem(f"the turn failed: {one_line(str(exc), 200) or 'no details'}")
+                    details = one_line(str(exc), 200)
+                    self._problem(_TURN_FAILED.format(details=details or "no details"),
+                                  _(_TURN_FAILED).format(details=details or _("no details")))
                     return
                 self._emit(record)
                 if isinstance(record, StepRecord | LessonEndRecord | QuizResultRecord):
@@ -344,6 +352,8 @@ class TurnDriver:
         if self.on_queue is not None:
             self.on_queue(tuple(message.text for message in self.waiting))
 
-    def _problem(self, text: str) -> None:
-        if self.on_problem is not None:
-            self.on_problem(text)
+    def _problem(self, english: str, shown: str) -> None:
+        if self.on_problem_recorded is not None:
+            self.on_problem_recorded(english)
+        elif self.on_problem is not None:
+            self.on_problem(shown)

@@ -11,6 +11,7 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.voices import assign
 from maic_tui.events import AgentEndEvent, AgentStartEvent, TextDeltaEvent
 from maic_tui.files import Unwritable
+from maic_tui.i18n import _
 from maic_tui.llm.options import ModelOptions
 from maic_tui.log.records import InterruptRecord, Record, SceneRecord
 from maic_tui.speech.audio_out import AudioOut
@@ -28,11 +29,11 @@ def provider_for(settings: VoiceSettings, options: ModelOptions) -> SpeechProvid
     if settings.provider == "espeak":
         program = find_espeak()
         if program is None:
-            raise VoiceError(INSTALL_ESPEAK)
+            raise VoiceError(_(INSTALL_ESPEAK))
         return Espeak(program, timeout=options.timeout)
     url = settings.url or options.base_url
     if not url:
-        raise VoiceError("--voice openai needs a speech server: --voice-url URL (or the chat server's --base-url)")
+        raise VoiceError(_("--voice openai needs a speech server: --voice-url URL (or the chat server's --base-url)"))
     return OpenAISpeech(url, settings.model, options.api_key, options.timeout)
 
 
@@ -42,7 +43,7 @@ def make_speaker(classroom: Classroom, settings: VoiceSettings, options: ModelOp
     voice (the class goes on in text); ``--audio-out`` without a voice is a VoiceError."""
     if settings.provider == "off":
         if settings.audio_out is not None:
-            raise VoiceError("--audio-out needs a voice: --voice espeak (offline) or --voice openai")
+            raise VoiceError(_("--audio-out needs a voice: --voice espeak (offline) or --voice openai"))
         return None
     audio_out = AudioOut(settings.audio_out) if settings.audio_out is not None else None
     if audio_out is not None:
@@ -51,19 +52,20 @@ def make_speaker(classroom: Classroom, settings: VoiceSettings, options: ModelOp
         except Unwritable as exc:
             raise VoiceError(exc.lines[0]) from None
         except OSError as exc:
-            raise VoiceError(f"--audio-out {settings.audio_out}: {exc.strerror or exc}") from None
+            raise VoiceError(_("--audio-out {path}: {reason}").format(path=settings.audio_out,
+                                                                        reason=exc.strerror or exc)) from None
     try:
         provider = provider_for(settings, options)
     except VoiceError as exc:
         if audio_out is not None:
             raise
-        notice(f"voice off: {exc.lines[0]}")
+        notice(_("voice off: {reason}").format(reason=exc.lines[0]))
         return None
     player = None
     if settings.play:
         command = find_player()
         if command is None:
-            notice("no sound player found (pw-play, paplay, aplay, afplay or ffplay): the class goes on in text")
+            notice(_("no sound player found (pw-play, paplay, aplay, afplay or ffplay): the class goes on in text"))
         else:
             player = Player(command)
     voices = assign(classroom.agents, settings.provider, classroom.language, speech_language(classroom, settings))

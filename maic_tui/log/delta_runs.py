@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from maic_tui.events import TextDeltaEvent
+from maic_tui.events import TextDeltaEvent, json_error
+from maic_tui.i18n import _
 from maic_tui.log.records import LogError, Record, Timed, parse_record
 from maic_tui.redaction import redact
 from maic_tui.text_safety import json_safe
@@ -63,17 +64,17 @@ def expand(body: str) -> list[Timed]:
     try:
         raw: Any = json.loads(body)
     except (ValueError, RecursionError) as exc:
-        raise LogError(f"not JSON: {exc}") from None
+        raise LogError(_("not JSON: {error}").format(error=json_error(exc))) from None
     data = raw.get("data") if isinstance(raw, dict) else None
     pieces = data.get("pieces") if isinstance(data, dict) else None
     message_id = data.get("messageId") if isinstance(data, dict) else None
     if not isinstance(pieces, list) or not isinstance(message_id, str):
-        raise LogError("bad text_deltas record: it needs 'messageId' and a list of 'pieces'")
+        raise LogError(_("bad text_deltas record: it needs 'messageId' and a list of 'pieces'"))
     found = []
     for piece in pieces:
         if (not isinstance(piece, list) or len(piece) != 2 or isinstance(piece[0], bool)
                 or not isinstance(piece[0], int | float) or not isinstance(piece[1], str)):
-            raise LogError("bad text_deltas record: each piece is [seconds, text]")
+            raise LogError(_("bad text_deltas record: each piece is [seconds, text]"))
         found.append(Timed(float(piece[0]), parse_record(
             {"type": "text_delta", "data": {"messageId": message_id, "content": piece[1]}})))
     return found

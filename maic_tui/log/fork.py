@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 from maic_tui.bad_input import BadInput
+from maic_tui.i18n import _
 from maic_tui.log.records import ForkedFrom, LearnerRecord, SessionInfo, Timed
 from maic_tui.log.store import LogStore, new_session_id
 from maic_tui.text_safety import one_line
@@ -22,9 +23,10 @@ def before_turn(info: SessionInfo, records: list[Timed], turn: int) -> list[Time
     """The records before learner turn ``turn`` (1 is the first)."""
     starts = learner_turns(records)
     if not starts:
-        raise BadInput(f"session {one_line(info.id)} has no learner turns to fork from")
+        raise BadInput(_("session {id} has no learner turns to fork from").format(id=one_line(info.id)))
     if not 1 <= turn <= len(starts):
-        raise BadInput(f"session {one_line(info.id)} has learner turns 1 to {len(starts)}; --turn {turn} is not one")
+        raise BadInput(_("session {id} has learner turns 1 to {count}; --turn {turn} is not one").format(
+            id=one_line(info.id), count=len(starts), turn=turn))
     return records[:starts[turn - 1]]
 
 
@@ -44,9 +46,9 @@ def fork_from(data_dir: Path, turn: int, session_id: str | None = None, log_path
     from maic_tui.log.exports import open_log
 
     if log_path is not None:
-        info, _, records = open_log(log_path)
+        info, _classroom, records = open_log(log_path)
     elif session_id is not None:
-        info, records, _ = LogStore(data_dir).load(session_id)
+        info, records, _skipped = LogStore(data_dir).load(session_id)
     else:
-        raise BadInput("this session is not recorded, so there is nothing to fork")
+        raise BadInput(_("this session is not recorded, so there is nothing to fork"))
     return fork(data_dir, info, records, turn)

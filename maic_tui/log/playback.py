@@ -9,6 +9,8 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from maic_tui.i18n import _, ngettext
+
 if TYPE_CHECKING:
     from maic_tui.log.records import Timed
 
@@ -38,8 +40,10 @@ class LogPlayer:
             self._running.clear()
 
     def progress(self) -> str:
-        state = "paused" if self.paused else "playing" if self.played < self.total else "finished"
-        return f"{state} · {self.played}/{self.total} records"
+        """Where the replay is, in the interface's language."""
+        state = _("paused") if self.paused else _("playing") if self.played < self.total else _("finished")
+        return ngettext("{state} · {played}/{total} records", "{state} · {played}/{total} records", self.total).format(
+            state=state, played=self.played, total=self.total)  # one msgid: the English as it always was
 
     async def play(self, apply: Callable[[Timed], None]) -> None:
         """Every record, in order, waiting out each gap; a pause holds the clock (the gap goes on after)."""

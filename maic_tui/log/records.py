@@ -30,6 +30,7 @@ from pydantic import Field, ValidationError
 
 from maic_tui.bad_input import BadInput, validation_line
 from maic_tui.events import EVENT_TYPES, Event, EventDecodeError, WireModel, from_dict, json_error
+from maic_tui.i18n import N_, _
 from maic_tui.text_safety import clean_tree, json_safe
 
 
@@ -185,7 +186,11 @@ RECORD_TYPES = (*EVENT_TYPES, *_LEARNER_SIDE)
 
 
 class LogError(BadInput):
-    """A log line that cannot be read; one line saying where and what."""
+    """A log line that cannot be read; one line saying where and what, in the interface's language (shown on the
+    terminal and in the room, never recorded)."""
+
+
+_BAD_RECORD = N_("bad {kind} record: {problem}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,11 +211,11 @@ def parse_learner_side(kind: str, body: str) -> LearnerSide:
     read and checked in one step). Raises LogError."""
     model = _LEARNER_SIDE.get(kind)
     if model is None:
-        raise LogError(f"not a learner-side record type: {kind!r}")
+        raise LogError(_("not a learner-side record type: {kind}").format(kind=repr(kind)))
     try:
         return model.model_validate_json(body)
     except ValidationError as exc:
-        raise LogError(f"bad {kind} record: {validation_line(exc)}") from None
+        raise LogError(_(_BAD_RECORD).format(kind=kind, problem=validation_line(exc))) from None
 
 
 def parse_record(body: str | dict[str, Any]) -> Record:
@@ -218,7 +223,7 @@ def parse_record(body: str | dict[str, Any]) -> Record:
     try:
         raw = json.loads(body) if isinstance(body, str) else body
     except (ValueError, RecursionError) as exc:
-        raise LogError(f"not JSON: {json_error(exc)}") from None
+        raise LogError(_("not JSON: {error}").format(error=json_error(exc))) from None
     kind = raw.get("type") if isinstance(raw, dict) else None
     try:
         if kind in _LEARNER_SIDE:
@@ -226,10 +231,11 @@ def parse_record(body: str | dict[str, Any]) -> Record:
         if kind in EVENT_TYPES:
             return from_dict(raw)
     except ValidationError as exc:
-        raise LogError(f"bad {kind} record: {validation_line(exc)}") from None
+        raise LogError(_(_BAD_RECORD).format(kind=kind, problem=validation_line(exc))) from None
     except EventDecodeError as exc:
         raise LogError(exc.lines[0]) from None
-    raise LogError(f"unknown record type {kind!r} (expected one of {', '.join(RECORD_TYPES)})")
+    raise LogError(_("unknown record type {kind} (expected one of {kinds})").format(kind=repr(kind),
+                                                                                   kinds=", ".join(RECORD_TYPES)))
 
 
 def timed_line(item: Timed) -> str:
@@ -246,29 +252,31 @@ def read_jsonl(text: str, name: str) -> tuple[SessionInfo, list[Timed]]:
     """A JSONL export read back; every problem is ``name:line: what`` in one line."""
     lines = [(number, line) for number, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
-        raise LogError(f"{name}: empty file (expected a session header line, then one record per line)")
+        raise LogError(_("{path}: empty file (expected a session header line, then one record per line)")
+                       .format(path=name))
     info: SessionInfo | None = None
     records: list[Timed] = []
     for number, line in lines:
         try:
             raw = json.loads(line)
         except (ValueError, RecursionError) as exc:
-            raise LogError(f"{name}:{number}: not JSON: {json_error(exc)}") from None
+            raise LogError(f"{name}:{number}: " + _("not JSON: {error}").format(error=json_error(exc))) from None
         if not isinstance(raw, dict):
-            raise LogError(f"{name}:{number}: a record must be a JSON object")
+            raise LogError(f"{name}:{number}: " + _("a record must be a JSON object"))
         if raw.get("type") == "session":
             if info is not None or records:
-                raise LogError(f"{name}:{number}: the session header must be the first line, once")
+                raise LogError(f"{name}:{number}: " + _("the session header must be the first line, once"))
             try:
                 info = SessionHeader.model_validate(clean_tree(raw)).data
             except ValidationError as exc:
-                raise LogError(f"{name}:{number}: bad session header: {validation_line(exc)}") from None
+                raise LogError(f"{name}:{number}: " + _("bad session header: {problem}")
+                               .format(problem=validation_line(exc))) from None
             continue
         if info is None:
-            raise LogError(f"{name}:{number}: the first line must be the session header")
+            raise LogError(f"{name}:{number}: " + _("the first line must be the session header"))
         t = raw.pop("t", None)
         if not isinstance(t, int | float) or isinstance(t, bool):
-            raise LogError(f"{name}:{number}: missing or bad 't' (seconds since the session started)")
+            raise LogError(f"{name}:{number}: " + _("missing or bad 't' (seconds since the session started)"))
         try:
             records.append(Timed(float(t), parse_record(raw)))
         except LogError as exc:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from maic_tui.bad_input import BadInput, describe_path
+from maic_tui.i18n import _
 from maic_tui.log.delta_runs import RUN, expand
 from maic_tui.log.progress import lesson_progress
 from maic_tui.log.records import (
@@ -60,7 +61,8 @@ _COLUMNS = {"sessions": {"id", "classroom", "title", "model", "started", "classr
 
 
 class StoreError(BadInput):
-    """A session that cannot be found or read; one line."""
+    """A session that cannot be found or read; one line, in the interface's language (SQLite's own words stay
+    English)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,7 @@ def _refuse_foreign(db: sqlite3.Connection) -> None:
 def _not_empty(id_or_prefix: str) -> None:
     """An empty id would be the start of every id: it names no session."""
     if not id_or_prefix.strip():
-        raise StoreError("the session id is empty; give an id or its start (maic-tui sessions lists them)")
+        raise StoreError(_("the session id is empty; give an id or its start (maic-tui sessions lists them)"))
 
 
 class _ForeignSchema(sqlite3.DatabaseError):
@@ -147,14 +149,15 @@ class LogStore:
         try:
             return connect(self.path)
         except _ForeignSchema as exc:
-            raise StoreError(f"{where}: not a maic-tui session database (its '{exc}' table has other columns); "
-                             "move it away or use another --data-dir") from None
+            raise StoreError(_("{path}: not a maic-tui session database (its '{table}' table has other columns); "
+                               "move it away or use another --data-dir").format(path=where, table=exc)) from None
         except (sqlite3.Error, OSError) as exc:
-            raise StoreError(f"{where}: cannot open the session database: {exc}; "
-                             "move it away or use another --data-dir") from None
+            raise StoreError(_("{path}: cannot open the session database: {error}; move it away or use another "
+                               "--data-dir").format(path=where, error=exc)) from None
 
     def _failed(self, exc: sqlite3.Error) -> StoreError:
-        return StoreError(f"{describe_path(self.path)}: cannot read the session database: {exc}")
+        return StoreError(_("{path}: cannot read the session database: {error}").format(
+            path=describe_path(self.path), error=exc))
 
     def create(self, db: sqlite3.Connection, info: SessionInfo) -> None:
         """The session's row; called inside the transaction that writes its first records."""
@@ -174,7 +177,8 @@ class LogStore:
                                    [(info.id, seq, item.t, item.record.type, record_json(item.record))
                                     for seq, item in enumerate(records)])
             except sqlite3.Error as exc:
-                raise StoreError(f"{describe_path(self.path)}: cannot record the session: {exc}") from None
+                raise StoreError(_("{path}: cannot record the session: {error}").format(
+                    path=describe_path(self.path), error=exc)) from None
 
     def sessions(self, limit: int | None = None) -> list[SessionSummary]:
         """Every session (or the ``limit`` newest), newest first."""
@@ -190,7 +194,7 @@ class LogStore:
                         try:
                             last = getattr(parse_record(last_body).data, "text", "")
                         except LogError:  # one unreadable record must not hide the session
-                            last = "(unreadable record)"
+                            last = _("(unreadable record)")
                     progress = lesson_progress(db, str(id_), str(classroom_toml))
                     summaries.append(SessionSummary(str(id_), str(classroom), str(title), float(started or 0),
                                                     int(turns), last, str(model),
@@ -219,18 +223,20 @@ class LogStore:
         if exact:
             return exact[0]
         if not rows:
-            raise StoreError(f"no session '{id_or_prefix}' in {self.path} (maic-tui sessions lists them)")
+            raise StoreError(_("no session '{id}' in {path} (maic-tui sessions lists them)").format(
+                id=id_or_prefix, path=self.path))
         if len(rows) > 1:
-            raise StoreError(f"'{id_or_prefix}' matches {len(rows)} sessions ({', '.join(r[0] for r in rows[:3])}"
-                             f"{', …' if len(rows) > 3 else ''}); give more of the id")
+            some = ", ".join([r[0] for r in rows[:3]] + (["…"] if len(rows) > 3 else []))
+            raise StoreError(_("'{id}' matches {count} sessions ({some}); give more of the id").format(
+                id=id_or_prefix, count=len(rows), some=some))
         return str(rows[0][0])
 
     def load(self, id_or_prefix: str) -> tuple[SessionInfo, list[Timed], list[str]]:
         """A session's header, its readable records in order, and one line per record that was skipped."""
         _not_empty(id_or_prefix)
         if not self.path.exists():
-            raise StoreError(f"no session '{id_or_prefix}': no sessions recorded yet in "
-                             f"{describe_path(self.path.parent)}")
+            raise StoreError(_("no session '{id}': no sessions recorded yet in {path}").format(
+                id=id_or_prefix, path=describe_path(self.path.parent)))
         with closing(self.open()) as db:
             try:
                 session_id = self.find(db, id_or_prefix)
@@ -248,16 +254,16 @@ class LogStore:
                                                           "forked_from": json.loads(forked) if forked else None,
                                                           "learner": learner, "simulated": bool(simulated)}))
         except ValueError as exc:
-            raise StoreError(f"{describe_path(self.path)}: session {session_id}: its header cannot be read "
-                             f"({one_line(str(exc).splitlines()[0])})") from None
+            raise StoreError(_("{path}: session {id}: its header cannot be read ({error})").format(
+                path=describe_path(self.path), id=session_id, error=one_line(str(exc).splitlines()[0]))) from None
         records: list[Timed] = []
         skipped: list[str] = []
         for seq, t, kind, body in rows:
             try:
                 records += expand(body) if kind == RUN else [Timed(float(t), parse_record(body))]
             except (LogError, TypeError, ValueError) as exc:  # the others still replay
-                skipped.append(f"{describe_path(self.path)}: session {session_id} record {seq} skipped: "
-                               f"{one_line(str(exc), 160)}")
+                skipped.append(_("{path}: session {id} record {number} skipped: {problem}").format(
+                    path=describe_path(self.path), id=session_id, number=seq, problem=one_line(str(exc), 160)))
         return info, records, skipped
 
     def each_session(self, types: tuple[str, ...]) -> Iterator[tuple[SessionInfo, list[Timed], float]]:

@@ -19,6 +19,7 @@ from typing import BinaryIO
 
 from maic_tui.bad_input import describe_path
 from maic_tui.files import Unwritable, check_target
+from maic_tui.i18n import _, ngettext
 from maic_tui.speech.wav import read_wav, write_joined
 from maic_tui.text_safety import json_safe, one_line
 
@@ -51,10 +52,10 @@ class AudioOut:
                            if (_OURS.fullmatch(path.name) and path.name not in earlier)
                            or (path == whole and not index.exists()))
         if strangers:
-            shown = ", ".join(one_line(name, 60) for name in strangers[:3])
-            more = f" and {len(strangers) - 3} more" if len(strangers) > 3 else ""
-            raise Unwritable(f"{describe_path(self.folder)}: holds {shown}{more}, which no earlier run wrote; give "
-                             "an empty folder or a new one (nothing was deleted)")
+            shown = ", ".join([one_line(name, 60) for name in strangers[:3]]
+                              + ([_("{count} more").format(count=len(strangers) - 3)] if len(strangers) > 3 else []))
+            raise Unwritable(_("{path}: holds {files}, which no earlier run wrote; give an empty folder or a new one "
+                               "(nothing was deleted)").format(path=describe_path(self.folder), files=shown))
         for name in [*sorted(earlier), CLASS]:
             old = self.folder / name
             if old.is_file() and not old.is_symlink():
@@ -89,11 +90,12 @@ class AudioOut:
     def so_far(self) -> str:
         """What was written before a problem, for the line that says it."""
         if not self.written:
-            return f"nothing was written to {describe_path(self.folder)}"
+            return _("nothing was written to {path}").format(path=describe_path(self.folder))
         names = [path.name for path in self.written]
         shown = ", ".join(names[:5]) + (f" … {names[-1]}" if len(names) > 5 else "")
-        plural = "s" if len(names) != 1 else ""
-        return f"{len(names)} utterance{plural} written before it ({shown}, listed in {INDEX})"
+        return ngettext("{count} utterance written before it ({files}, listed in {index})",
+                        "{count} utterances written before it ({files}, listed in {index})", len(names)).format(
+            count=len(names), files=shown, index=INDEX)
 
 
 def _named_by(index: Path) -> set[str]:
@@ -134,7 +136,8 @@ def _write_new(path: Path, write: Callable[[BinaryIO], object], flags: int = _NE
 
 def _cannot(path: Path, exc: OSError) -> str:
     if exc.errno == getattr(os, "ELOOP", None):
-        return f"cannot write {describe_path(path)}: it is a symbolic link"
+        return _("cannot write {path}: it is a symbolic link").format(path=describe_path(path))
     if isinstance(exc, FileExistsError):
-        return f"cannot write {describe_path(path)}: a file of that name appeared (it is left as it is)"
-    return f"cannot write {describe_path(path)}: {exc.strerror or exc}"
+        return _("cannot write {path}: a file of that name appeared (it is left as it is)").format(
+            path=describe_path(path))
+    return _("cannot write {path}: {reason}").format(path=describe_path(path), reason=exc.strerror or exc)
