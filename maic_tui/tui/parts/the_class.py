@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import time
 from functools import partial
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, Protocol
 
 from textual.worker import Worker, WorkerCancelled, WorkerFailed
 
@@ -24,7 +24,6 @@ from maic_tui.text_safety import one_line
 from maic_tui.tui.messages import ClassReady, ReplayFinished
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
 
     from textual.screen import Screen
 
@@ -41,9 +40,15 @@ DEMO_NOTE = N_("Offline demo: the class answers from this lesson's prepared mate
                "--model openai:NAME (see README).")
 
 
+class CatchUp(Protocol):
+    """The room's widgets catching up with the view model (``RoomScreen.flush``)."""
+
+    def __call__(self, after_work: bool = False) -> None: ...
+
+
 class TheClass:
     def __init__(self, classroom: Classroom, recipe: SessionRecipe, screen: Screen[None],
-                 catch_up: Callable[[], None]) -> None:
+                 catch_up: CatchUp) -> None:
         from maic_tui.live.driver import TurnDriver
         from maic_tui.room.view import ClassroomView
 
@@ -201,6 +206,7 @@ class TheClass:
 
             self.worked_at = time.monotonic()
             self._screen.query_one(BoardPane).sync(self.view)
+            self._screen.call_after_refresh(self.catch_up, True)  # the transcript's turn, once the widget is drawn
 
     def play_queue(self) -> None:
         if self.turns.ready and self.turns.has_work():

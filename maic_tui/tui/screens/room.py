@@ -205,12 +205,13 @@ class RoomScreen(Screen[None]):
         self.flush()
         self.call_after_refresh(the_class.load_session)
 
-    def flush(self) -> None:
-        """The body catches up with the view model (once a frame, and at once when a record needs it)."""
+    def flush(self, after_work: bool = False) -> None:
+        """The body catches up with the view model (once a frame, and at once when a record needs it);
+        ``after_work``: right after a scene widget the learner changed was drawn (``RoomBody.catch_up``)."""
         body = self._body
         if body is not None and body.is_attached:
             with contextlib.suppress(NoMatches, IndexError):  # the app is closing
-                body.catch_up()
+                body.catch_up(after_work)
 
     def on_mount(self) -> None:
         if self._class is not None:  # a classroom given at once (tests, a replay's export): no opening line

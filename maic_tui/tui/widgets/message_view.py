@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.text import Text
-from textual.geometry import Region
+from textual.geometry import Region, Size
+from textual.reactive import Reactive
 from textual.widget import Widget
 
 from maic_tui.i18n import _
@@ -19,7 +20,6 @@ from maic_tui.tui.theming import agent_color
 from maic_tui.tui.widgets.drawn_rows import DrawnRows
 
 if TYPE_CHECKING:
-    from textual.geometry import Size
     from textual.strip import Strip
 
     from maic_tui.room.view import AgentMessage
@@ -109,6 +109,11 @@ class MessageView(Widget):
     selects text, the whole message is drawn as one text, as a ``Static`` would (the selection's rows and
     columns are the message's).
     """
+
+    # Textual lays a widget out again when its virtual size changes, which for a widget that does not scroll is
+    # the size it was just laid out at: a message that grew cost two layouts of the screen, the second one a frame
+    # later, where a learner's key then waited for it.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self, entry: AgentMessage) -> None:
         super().__init__(classes="message")

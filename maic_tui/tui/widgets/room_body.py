@@ -35,10 +35,10 @@ if TYPE_CHECKING:
 
 W = TypeVar("W", bound=Widget)
 POINTER_SECONDS = 5.0  # a spotlight or laser fades after this long
-# While the learner works a scene widget (a change less than WORKING_SECONDS ago) the transcript catches up once
-# every WORKING_FRAME_SECONDS instead of every frame: a fast stream lays the transcript out anew each frame, a frame
-# a key would wait behind before the widget is drawn. The learner's hands come first; the text follows at 8 frames
-# a second until they stop (ARCHITECTURE.md, *The app*).
+# While the learner works a scene widget (a change less than WORKING_SECONDS ago) the transcript catches up at most
+# once every WORKING_FRAME_SECONDS, and only right after the widget was drawn with a change, instead of every frame:
+# a fast stream lays the transcript out anew each frame, a frame the next key would wait behind. The learner's hands
+# come first; the text follows at up to 8 frames a second until they stop (ARCHITECTURE.md, *The app*).
 WORKING_SECONDS = 0.3
 WORKING_FRAME_SECONDS = 0.125
 SHORT_ANSWER_PLACEHOLDER = N_("Type your answer, then Enter")
@@ -86,11 +86,12 @@ class RoomBody(Horizontal):
             found = self._parts[kind] = self.query_one(kind)
         return found  # type: ignore[return-value]
 
-    def catch_up(self) -> None:
+    def catch_up(self, after_work: bool = False) -> None:
         the_class = self.the_class
         view = the_class.view
         now = time.monotonic()
-        if now - the_class.worked_at >= WORKING_SECONDS or now - self._transcript_at >= WORKING_FRAME_SECONDS:
+        working = now - the_class.worked_at < WORKING_SECONDS
+        if not working or (after_work and now - self._transcript_at >= WORKING_FRAME_SECONDS):
             self._transcript_at = now
             dirty = view.take_dirty()
             if dirty:

@@ -4,11 +4,14 @@ away."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import VerticalScroll
+from textual.geometry import Size
+from textual.reactive import Reactive
+from textual.visual import visualize
 from textual.widget import Widget
 from textual.widgets import Static
 
@@ -16,6 +19,8 @@ from maic_tui.i18n import _
 from maic_tui.tui.widgets.message_view import MessageView
 
 if TYPE_CHECKING:
+    from textual.css.styles import RulesMap
+
     from maic_tui.room.view import ClassroomView, Entry, LearnerMessage, SystemNote
 
 MAX_MOUNTED = 50
@@ -39,8 +44,13 @@ class NoteView(Static):
         return Text(("⚠ " if self.entry.level == "error" else "ℹ ") + self.entry.text)
 
     def sync(self) -> None:
-        """A note the view rewrote (a learner's run of changes to a widget is one note)."""
-        self.update(self._text())
+        """A note the view rewrote (a learner's run of changes to a widget is one note): laid out again only when
+        its height changes, not each time the learner's value does."""
+        text = self._text()
+        width = self.content_size.width
+        rules = cast("RulesMap", self.styles)  # as Textual measures a Static: its styles read as rules
+        same_height = bool(width) and visualize(self, text).get_height(rules, width) == self.content_size.height
+        self.update(text, layout=not same_height)
 
 
 def _widget_for(entry: Entry) -> Widget:
@@ -54,6 +64,10 @@ def _widget_for(entry: Entry) -> Widget:
 
 class Transcript(VerticalScroll, can_focus=False):
     """Scrolled with the mouse wheel, or PageUp/PageDown from the composer (keys stay with the composer)."""
+
+    # As a message's (``MessageView.virtual_size``): the layout that found the new size has placed the messages,
+    # scrolled to the end when anchored and sized the scrollbar; a second layout a frame later changed nothing.
+    virtual_size: Reactive[Size] = Reactive(Size(0, 0), layout=False)
 
     def __init__(self) -> None:
         super().__init__(id="transcript")
