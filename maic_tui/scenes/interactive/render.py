@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections import OrderedDict
 
 from rich.style import Style
-from rich.text import Text
+from rich.text import Span, Text
 
 from maic_tui.formulas import number_text
 from maic_tui.i18n import _
@@ -62,16 +62,17 @@ def simulation_lines(scene: InteractiveScene, widget: Simulation, state: WidgetS
     left = rows - len(out) - 1
     if plot is not None and left >= MIN_PLOT_ROWS and width - INDENT >= MIN_PLOT_COLS:
         out.append(Text(pad + terminal_safe(plot.title), style=palette.style(dim=True)) if plot.title else Text(""))
-        out += [Text(pad) + line for line in plotted(scene, state, width - INDENT, left - 1, palette)]
+        out += plotted(scene, state, width - INDENT, left - 1, palette, pad)
     for line in out:
         line.truncate(width, overflow="ellipsis")
     return out
 
 
-def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, palette: BoardPalette) -> list[Text]:
+def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, palette: BoardPalette,
+            pad: str = "") -> list[Text]:
     """The plot's curves over its range in braille dots, ``cols`` x ``rows`` cells with its axes' numbers and a
-    legend. Drawn here rather than by plotext: plotext took some 25 ms a redraw at 60 x 40, and a learner holding
-    an arrow key redraws it many times a second."""
+    legend, each row after ``pad``. Drawn here rather than by plotext: plotext took some 25 ms a redraw at 60 x 40,
+    and a learner holding an arrow key redraws it many times a second (so each row is one string and its spans)."""
     curves = scene.curves(state)
     axis = 7  # the y axis's numbers
     width, height = max(cols - axis, 4), max(rows - 2, 2)  # the legend above, the x axis's numbers below
@@ -87,25 +88,24 @@ def plotted(scene: InteractiveScene, state: WidgetState, cols: int, rows: int, p
             dots[cell_y][cell_x] |= bits
             owner[cell_y][cell_x] = number
     colors = [palette.style(CURVE_COLORS[n % len(CURVE_COLORS)]) for n in range(len(curves))]
-    legend = Text(" " * axis)
+    legend = Text(pad + " " * axis)
     for number, (label, _xs, _ys) in enumerate(curves):
         legend.append(f"── {terminal_safe(label)[:20]}  ", style=colors[number])
     out = [legend]
     grid = palette.style(palette.grid)
     for row in range(height):
         mark = {0: high, height // 2: (high + low) / 2, height - 1: low}.get(row)
-        line = Text(f"{number_text(mark, 3):>{axis - 1}}┤" if mark is not None else " " * (axis - 1) + "│",
-                    style=grid)
+        head = pad + (f"{number_text(mark, 3):>{axis - 1}}┤" if mark is not None else " " * (axis - 1) + "│")
         cells, owners = dots[row], owner[row]
-        start = 0
-        for col in range(1, width + 1):  # a run of cells of one curve (or none) is one append: a redraw a keypress
+        spans, start, at = [Span(len(pad), len(head), grid)], 0, len(head)
+        for col in range(1, width + 1):  # a run of cells of one curve is one span
             if col == width or (owners[col] if cells[col] else -1) != (owners[start] if cells[start] else -1):
-                run = "".join(chr(0x2800 + bits) if bits else " " for bits in cells[start:col])
-                line.append(run, style=colors[owners[start]] if cells[start] else None)
+                if cells[start]:
+                    spans.append(Span(at + start, at + col, colors[owners[start]]))
                 start = col
-        out.append(line)
+        out.append(Text(head + "".join(chr(0x2800 + bits) if bits else " " for bits in cells), spans=spans))
     ends = f"{number_text(x_low, 3)}".ljust(width // 2) + f"{number_text(x_high, 3)}".rjust(width - width // 2)
-    out.append(Text(" " * axis + ends, style=grid))
+    out.append(Text(pad + " " * axis + ends, spans=[Span(len(pad), len(pad) + axis + len(ends), grid)]))
     return out
 
 
