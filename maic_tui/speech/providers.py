@@ -14,12 +14,14 @@ from typing import TYPE_CHECKING, Protocol
 if TYPE_CHECKING:
     import aiohttp
 
+from maic_tui.i18n import N_, _
 from maic_tui.redaction import secret_free_line
 from maic_tui.speech.wav import repaired
 from maic_tui.text_safety import one_line
 
 MAX_ANSWER_BYTES = 32 << 20  # one sentence's WAV: 4,000 characters at 48 kHz stereo take about 20 MB
-INSTALL_ESPEAK = "espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or brew install espeak-ng (macOS)"
+INSTALL_ESPEAK = N_("espeak-ng is not installed: apt install espeak-ng (Debian, Ubuntu) or brew install espeak-ng "
+                    "(macOS)")
 
 
 def _error_text(body: bytes) -> str:
@@ -66,7 +68,7 @@ class Espeak:
                 self.program, "-v", voice, "--stdout", stdin=asyncio.subprocess.PIPE,
                 stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
         except OSError as exc:
-            raise SpeechError(f"espeak-ng could not start: {exc.strerror or exc}") from None
+            raise SpeechError(_("espeak-ng could not start: {reason}").format(reason=exc.strerror or exc)) from None
         try:
             async with asyncio.timeout(self.timeout):  # not wait_for: on 3.11 it may drop a cancel (answer.py)
                 out, err = await process.communicate(text.encode("utf-8"))
@@ -75,12 +77,14 @@ class Espeak:
             await process.wait()
             raise
         if process.returncode != 0 or not out:
-            reason = one_line(err.decode("utf-8", "replace"), 160) or f"exit status {process.returncode}"
-            raise SpeechError(f"espeak-ng could not speak in voice {voice!r}: {reason}")
+            reason = one_line(err.decode("utf-8", "replace"), 160) or _("exit status {code}").format(
+                code=process.returncode)
+            raise SpeechError(_("espeak-ng could not speak in voice {voice}: {reason}").format(voice=repr(voice),
+                                                                                             reason=reason))
         try:
             return repaired(out)
         except Exception as exc:  # anything in the bytes: one line, never a worker that dies
-            raise SpeechError(f"espeak-ng gave no sound: {one_line(str(exc), 200)}") from None
+            raise SpeechError(_("espeak-ng gave no sound: {reason}").format(reason=one_line(str(exc), 200))) from None
 
 
 @dataclass
@@ -106,16 +110,18 @@ class OpenAISpeech:
                     client.post(where, json=body, headers=headers) as answer:
                 data = await _capped(answer)
                 if answer.status != 200:
-                    raise SpeechError(self._clean(f"the speech server answered {answer.status}: "
-                                                  f"{_error_text(data)}"))
+                    raise SpeechError(self._clean(_("the speech server answered {status}: {error}").format(
+                        status=answer.status, error=_error_text(data))))
         except TimeoutError:
-            raise SpeechError(f"the speech server did not answer within {self.timeout:g} s") from None
+            raise SpeechError(_("the speech server did not answer within {seconds} s").format(
+                seconds=f"{self.timeout:g}")) from None
         except aiohttp.ClientError as exc:
-            raise SpeechError(self._clean(f"the speech server cannot be reached at {where}: {exc}")) from None
+            raise SpeechError(self._clean(_("the speech server cannot be reached at {where}: {reason}").format(
+                where=where, reason=exc))) from None
         try:
             return repaired(data)
         except Exception as exc:  # anything in the bytes (a cut header, a rate of 0): one line, never a dead worker
-            raise SpeechError(self._clean(f"the speech server's answer is {exc}")) from None
+            raise SpeechError(self._clean(_("the speech server's answer is {problem}").format(problem=exc))) from None
 
     def _clean(self, line: str) -> str:
         return secret_free_line(line, (self.api_key,), 300)  # the key out before the cut
@@ -123,8 +129,8 @@ class OpenAISpeech:
 
 async def _capped(answer: aiohttp.ClientResponse) -> bytes:
     """The body, or SpeechError as soon as it is larger than ``MAX_ANSWER_BYTES`` (nothing more is read)."""
-    too_big = SpeechError(f"the speech server's answer is larger than {MAX_ANSWER_BYTES >> 20} MB; no sentence "
-                          "needs that much")
+    too_big = SpeechError(_("the speech server's answer is larger than {megabytes} MB; no sentence needs that much")
+                          .format(megabytes=MAX_ANSWER_BYTES >> 20))
     if (answer.content_length or 0) > MAX_ANSWER_BYTES:
         raise too_big
     chunks, size = [], 0

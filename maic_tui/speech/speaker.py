@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from maic_tui.i18n import _
 from maic_tui.speech.audio_out import AudioOut, CannotWrite
 from maic_tui.speech.player import NoSound, Player
 from maic_tui.speech.providers import SpeechError, SpeechProvider
@@ -108,7 +109,7 @@ class Speaker:
             if self.quiet_reason is not None:
                 return
             if any(task.done() for task in self._tasks):  # a worker that ended cannot say the rest
-                self._quiet("the voice stopped")
+                self._quiet(_("the voice stopped"))
                 return
             await asyncio.sleep(0.02)
 
@@ -137,7 +138,8 @@ class Speaker:
                 self._quiet(str(exc))
                 return
             except Exception as exc:  # a provider's own bug: still one notice, never a worker dead with work queued
-                self._quiet(f"the voice failed ({one_line(str(exc), 200) or type(exc).__name__})")
+                failed = one_line(str(exc), 200) or type(exc).__name__
+                self._quiet(_("the voice failed ({reason})").format(reason=failed))
                 return
             if generation == self._generation:
                 await self._ready.put((said, wav))
@@ -154,7 +156,7 @@ class Speaker:
                     try:
                         await self._sound_of(wav)
                     except NoSound as exc:
-                        self.notice(f"no sound: {exc}; the class goes on in text")
+                        self.notice(_("no sound: {reason}; the class goes on in text").format(reason=exc))
                         self.player = None
                     finally:
                         self._speaking(None)
@@ -184,9 +186,9 @@ class Speaker:
             self.audio_out.write(said.agent_id, said.voice, said.text, said.scene_id, wav)
         except CannotWrite as exc:  # a full disk: said once, with what was written; the class goes on
             self.audio_out.problem = str(exc)
-            self.notice(f"audio files: {exc}; {self.audio_out.so_far()}")
+            self.notice(_("audio files: {problem}; {written}").format(problem=exc, written=self.audio_out.so_far()))
             if self.player is None:  # the files were all the voice was for: nothing more is synthesized
-                self.quiet_reason = f"audio files: {exc}"
+                self.quiet_reason = _("audio files: {problem}").format(problem=exc)
                 self._quiet(self.quiet_reason)
 
     def _done_one(self) -> None:
@@ -195,7 +197,7 @@ class Speaker:
     def _quiet(self, reason: str) -> None:
         if self.quiet_reason is None:
             self.quiet_reason = reason
-            self.notice(f"voice off: {reason}; the class goes on in text")
+            self.notice(_("voice off: {reason}; the class goes on in text").format(reason=reason))
         while not self._queue.empty():
             self._queue.get_nowait()
         self._pending = 0

@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from maic_tui.i18n import _
+
 if TYPE_CHECKING:
     from maic_tui.log.playback import LogPlayer
     from maic_tui.log.records import Timed
@@ -13,8 +15,14 @@ if TYPE_CHECKING:
 
 
 def progress_line(source: str, player: LogPlayer, playing: bool) -> str:
-    pause = (" · Space resumes" if player.paused else " · Space pauses") if playing else ""
-    return f"Replay of {source or 'a recorded session'}: {player.progress()}{pause} · nothing is sent"
+    progress = player.progress()
+    if not playing:
+        line = _("Replay of {source}: {progress} · nothing is sent")
+    elif player.paused:
+        line = _("Replay of {source}: {progress} · Space resumes · nothing is sent")
+    else:
+        line = _("Replay of {source}: {progress} · Space pauses · nothing is sent")
+    return line.format(source=source or _("a recorded session"), progress=progress)
 
 
 async def play(view: ClassroomView, player: LogPlayer, source: str, flush: Callable[[], None]) -> None:
