@@ -27,7 +27,8 @@ def test_a_speech_server_that_cannot_be_reached_is_said_in_the_interfaces_langua
     assert _unreachable().startswith("der Sprachserver ist unter http://127.0.0.1:9/v1/audio/speech nicht erreichbar: ")
     set_interface_language("zh_CN")
     assert _unreachable().startswith("无法连接 http://127.0.0.1:9/v1/audio/speech 的语音服务器：")
-    assert _(INSTALL_ESPEAK) == "未安装 espeak-ng：apt install espeak-ng（Debian、Ubuntu）或 brew install espeak-ng（macOS）"
+    assert _(INSTALL_ESPEAK) == ("未安装 espeak-ng：apt install espeak-ng（Debian、Ubuntu）或 brew install espeak-ng"
+                                 "（macOS）")
 
 
 def test_the_voice_turned_off_is_said_in_the_interfaces_language() -> None:
