@@ -140,11 +140,19 @@ class ClassroomApp(App[None]):
 
     def action_change_theme(self) -> None:
         """One theme list: ours first, Textual's built-in ones marked (the palette's only theme command)."""
+        from maic_tui.tui.palette import ThemeCommands
+        from maic_tui.tui.palette_screen import Palette
+
+        self.push_screen(Palette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
+
+    def action_command_palette(self) -> None:
+        """Textual's palette (Ctrl+P), its own words in the interface's language."""
         from textual.command import CommandPalette
 
-        from maic_tui.tui.palette import ThemeCommands
+        from maic_tui.tui.palette_screen import Palette
 
-        self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
+        if self.use_command_palette and not CommandPalette.is_open(self):
+            self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own, without its theme and quit entries: ours ("Switch theme", "Quit") stand for them; in a
