@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from maic_tui.bad_input import field_path, validation_message
+from maic_tui.generation.said import said
+from maic_tui.i18n import N_
 from maic_tui.redaction import redact_tree
 from maic_tui.text_safety import terminal_safe
 
@@ -122,7 +124,7 @@ def read_answer(kind: type[A], data: dict[str, Any], secrets: tuple[str, ...] = 
             lines.append(f"{where}: {validation_message(error)}" if where else validation_message(error))
         raise AnswerProblems(lines) from None
     except RecursionError:
-        raise AnswerProblems(["the answer is nested too deeply"]) from None
+        raise AnswerProblems([said(N_("the answer is nested too deeply"))]) from None
 
 
 def answer_schema(kind: type[StageAnswer]) -> dict[str, Any]:
