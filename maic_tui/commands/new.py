@@ -23,8 +23,8 @@ from maic_tui.commands.edit import draft_path
 from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.editing.draft_loop import Editor, GaveUp
 from maic_tui.files import check_target, write_atomically
+from maic_tui.generation.answers import shown
 from maic_tui.generation.kind_stages import stage_name
-from maic_tui.generation.said import shown
 from maic_tui.generation.stages import Brief, slug
 from maic_tui.i18n import N_, _, ngettext
 from maic_tui.paths import data_dir

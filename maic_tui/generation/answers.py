@@ -14,8 +14,7 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from maic_tui.bad_input import field_path, validation_message
-from maic_tui.generation.said import said
-from maic_tui.i18n import N_
+from maic_tui.i18n import N_, _
 from maic_tui.redaction import redact_tree
 from maic_tui.text_safety import terminal_safe
 
@@ -102,6 +101,29 @@ class Prepared(StageAnswer):
 
 class DemoMaterial(StageAnswer):
     answers: list[Prepared] = Field(default_factory=list, **items(3, 8))
+
+
+# A problem line in two languages: English is what the model is told when a stage is asked again and what a kept
+# draft (``<output>.partial.json``) records; ``shown`` is the same line for the person watching new or regen.
+class Said(str):
+    """The English line, carrying the line a person reads as ``shown``."""
+
+    shown: str
+
+    def __new__(cls, english: str, shown: str | None = None) -> Said:
+        line = super().__new__(cls, english)
+        line.shown = english if shown is None else shown
+        return line
+
+
+def said(message: str, **fields: object) -> Said:
+    """A message marked with ``N_`` and its named fields: English, and shown translated."""
+    return Said(message.format(**fields), _(message).format(**fields))
+
+
+def shown(line: str) -> str:
+    """What a person reads for a problem line (a line that is not ``Said`` is shown as it is)."""
+    return line.shown if isinstance(line, Said) else line
 
 
 class AnswerProblems(ValueError):

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.report import Found, grouped
 from maic_tui.classroom.voices import assigned_table
-from maic_tui.generation.said import said
+from maic_tui.generation.answers import said
 from maic_tui.generation.stages import AVATARS, PALETTE, slug
 from maic_tui.i18n import N_
 

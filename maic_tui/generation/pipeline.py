@@ -17,9 +17,8 @@ from maic_tui.classroom.models import Classroom
 from maic_tui.classroom.toml_writer import data_toml
 from maic_tui.files import encodable
 from maic_tui.generation import answers, build, stages
-from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
+from maic_tui.generation.answers import AnswerProblems, Said, StageAnswer, read_answer, said, shown
 from maic_tui.generation.kind_stages import kind_stages, stage_name
-from maic_tui.generation.said import Said, said, shown
 from maic_tui.generation.stages import Brief
 from maic_tui.i18n import N_, _, named_in_english
 from maic_tui.llm import describe

@@ -140,18 +140,15 @@ class ClassroomApp(App[None]):
 
     def action_change_theme(self) -> None:
         """One theme list: ours first, Textual's built-in ones marked (the palette's only theme command)."""
-        from maic_tui.tui.palette import ThemeCommands
-        from maic_tui.tui.palette_screen import Palette
+        from maic_tui.tui.palette import Palette, ThemeCommands
 
         self.push_screen(Palette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
 
     def action_command_palette(self) -> None:
         """Textual's palette (Ctrl+P), its own words in the interface's language."""
-        from textual.command import CommandPalette
+        from maic_tui.tui.palette import Palette
 
-        from maic_tui.tui.palette_screen import Palette
-
-        if self.use_command_palette and not CommandPalette.is_open(self):
+        if self.use_command_palette and not isinstance(self.screen, Palette):
             self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:

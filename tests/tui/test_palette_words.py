@@ -9,7 +9,7 @@ import inspect
 from textual.command import CommandInput, CommandList, CommandPalette
 
 from maic_tui.i18n import set_interface_language
-from maic_tui.tui.palette_screen import Palette
+from maic_tui.tui.palette import Palette
 from tests.tui.helpers import demo_app, ready, wait_for
 
 # Textual 8.2's CommandPalette._start_no_matches_countdown, which Palette's override copies. When this fails,

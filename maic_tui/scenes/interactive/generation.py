@@ -12,9 +12,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from maic_tui.formulas import RESERVED
-from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items
+from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items, said
 from maic_tui.generation.kind_stages import Drafting
-from maic_tui.generation.said import said
 from maic_tui.generation.stages import Brief, free_id
 from maic_tui.i18n import N_
 
