@@ -41,6 +41,14 @@ if TYPE_CHECKING:
 Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the classroom and settings
 
 
+# Textual's own palette commands (App.get_system_commands), their titles and help, marked for the catalogs.
+TEXTUAL_COMMANDS = frozenset((
+    N_("Bell"), N_("Ring the bell"), N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"), N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"), N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen")))
+
+
 def palette_commands() -> type[Provider]:
     """The palette's provider, imported when the palette first opens (textual.command loads slowly)."""
     from maic_tui.tui.palette import PaletteCommands
@@ -156,8 +164,9 @@ class ClassroomApp(App[None]):
         browser tab, without the screenshot either (it would be a file on the server)."""
         hidden = ("Theme", "Quit", "Screenshot") if self.is_web else ("Theme", "Quit")
         for command in super().get_system_commands(screen):
-            if command.title not in hidden:
-                yield command
+            if command.title not in hidden:  # the rest in the interface's language (Textual words them in English)
+                yield command._replace(title=_(command.title) if command.title in TEXTUAL_COMMANDS else command.title,
+                                       help=_(command.help) if command.help in TEXTUAL_COMMANDS else command.help)
 
     def _pick_theme(self) -> str:
         wanted = self._requested_theme

@@ -61,3 +61,20 @@ async def test_in_english_the_palette_says_what_textual_says() -> None:
         await wait_for(pilot, lambda: isinstance(app.screen, Palette))
         assert app.screen.query_one(CommandInput).placeholder == "Search for commands…"
         assert await _no_match_line(pilot, "qqqzzz") == "No matches found"
+
+
+async def test_textuals_own_palette_commands_are_in_german_and_every_one_is_marked() -> None:
+    from maic_tui.tui.app import TEXTUAL_COMMANDS
+
+    app = demo_app()
+    async with app.run_test(size=(140, 45)) as pilot:
+        await ready(pilot)
+        english = list(app.get_system_commands(app.screen))
+        # every command Textual adds (but those the app stands for) is one the catalogs know: a Textual that
+        # words one otherwise, or adds one, fails here
+        assert english and all({c.title, c.help} <= TEXTUAL_COMMANDS for c in english
+                               if c.title not in ("Switch theme", "Quit")), english
+        set_interface_language("de")
+        german = {c.title: c.help for c in app.get_system_commands(app.screen)}
+        assert german["Tasten"] == "Hilfe zum fokussierten Widget und eine Übersicht der verfügbaren Tasten zeigen"
+        assert "Bildschirmfoto" in german and "Keys" not in german
