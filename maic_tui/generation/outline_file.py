@@ -15,6 +15,8 @@ from maic_tui.classroom.toml_layout import Layout
 from maic_tui.classroom.toml_writer import key, value
 from maic_tui.classroom.voices import voice_problems
 from maic_tui.generation import build
+from maic_tui.generation.answers import said
+from maic_tui.i18n import N_
 from maic_tui.strict import Strict
 from maic_tui.text_safety import clean_tree
 
@@ -83,18 +85,19 @@ def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
 
 def plan_problems(plan: Plan) -> list[tuple[str, str]]:
     """What the schema cannot say: one teacher leads, no two people share a name or a voice, each voice is one
-    its provider can speak."""
+    its provider can speak. Its own lines are ``Said``: English in the draft's notes, translated in the dialog."""
     people = [Agent.model_construct(id=a.name, name=a.name, role=a.role, persona=a.persona, avatar="?", color="#000",
                                     voice=a.voice) for a in plan.agents]  # only what the voice checks read
     problems = list(voice_problems(people))
     teachers = [n for n, a in enumerate(plan.agents) if a.role == "teacher"]
     if len(teachers) != 1:
         where = f"agents[{teachers[1]}].role" if len(teachers) > 1 else "agents"
-        problems.append((where, f"the class needs exactly one teacher ({len(teachers)} now)"))
+        problems.append((where, said(N_("the class needs exactly one teacher ({count} now)"), count=len(teachers))))
     names = [a.name.casefold() for a in plan.agents]
     for n, name in enumerate(names):
         if name in names[:n]:
-            problems.append((f"agents[{n}].name", f"{plan.agents[n].name!r} is already in the class"))
+            problems.append((f"agents[{n}].name", said(N_("{name} is already in the class"),
+                                                       name=repr(plan.agents[n].name))))
     return problems
 
 

@@ -102,9 +102,9 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     def _progress(self, stage: str, detail: str) -> None:
         editors = self.query(PlanEditor)
-        if stage in ("scene", "scene done") and editors:
-            number = int(detail.split("/", 1)[0]) - 1
-            editors.first().mark(number, "done" if stage == "scene done" else "writing")
+        number, slash, _title = detail.partition("/")  # "2/3 Title"; a repair's line ("repair 1: …") marks nothing
+        if stage in ("scene", "scene done") and editors and slash and number.isdigit():
+            editors.first().mark(int(number) - 1, "done" if stage == "scene done" else "writing")
         from maic_tui.commands.new import progress_line
 
         self.show(progress_line(stage, detail))
