@@ -43,7 +43,8 @@ def test_a_script_file_a_setting_and_audio_out_are_said_in_chinese(tmp_path: Pat
     assert main(["run", "derivatives", "--say", "hi", "--model", f"script:{script}"]) == 2
     assert f"{script}：不是有效的 JSON（" in capsys.readouterr().err
     assert main(["derivatives", "--voice", "off", "--audio-out", str(tmp_path / "audio")]) == 2
-    assert capsys.readouterr().err.strip() == "maic-tui: --audio-out 需要一个语音：--voice espeak（离线）或 --voice openai"
+    assert capsys.readouterr().err.strip() == ("maic-tui: --audio-out 需要一个语音：--voice espeak（离线）"
+                                               "或 --voice openai")
     set_interface_language("zh_CN")
     with pytest.raises(ConfigError, match=r"^未知设置 'colour'$"):
         save_setting("colour", "red")

@@ -14,7 +14,7 @@ from maic_tui.cli import main
 from maic_tui.generation.material import MaterialError, read_material
 from maic_tui.i18n import set_interface_language
 from tests.fake_openai import Reply, fake_openai
-from tests.test_generation import ROSTER, scene, script
+from tests.test_generation import ROSTER, script
 from tests.test_regen import COMMENTED, SCENE, flags, prompt_of
 
 

@@ -16,8 +16,8 @@ from maic_tui.llm import ModelOptions
 from maic_tui.tui.app import ClassroomApp
 from maic_tui.tui.screens.new_classroom import NewClassroomScreen
 from tests.test_generation import scene, script
-from tests.tui.test_app_new_classroom import opened, planned
 from tests.tui.helpers import ready, wait_for
+from tests.tui.test_app_new_classroom import opened, planned
 
 
 async def test_the_dialogs_plan_problem_and_failure_are_in_german(tmp_path: Path) -> None:
