@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 from platformdirs import user_config_dir
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, read_toml_file, validation_line
+from maic_tui.i18n import _
 
 if TYPE_CHECKING:
     from maic_tui.llm import ModelOptions
@@ -72,7 +73,8 @@ def _file_settings(path: Path) -> dict[str, Any]:
         raise ConfigError(f"{name}: {exc.reason}") from None
     unknown = sorted(set(data) - _KEYS)
     if unknown:
-        raise ConfigError(f"{name}: unknown setting '{unknown[0]}' (known: {', '.join(sorted(_KEYS))})")
+        raise ConfigError(_("{name}: unknown setting '{key}' (known: {known})")
+                          .format(name=name, key=unknown[0], known=", ".join(sorted(_KEYS))))
     return data
 
 
@@ -108,7 +110,7 @@ def resolve_settings(flags: Mapping[str, Any], env: Mapping[str, str] | None = N
     try:
         return spec, ModelOptions(**merged)
     except ValidationError as exc:
-        raise ConfigError(f"setting {validation_line(exc)}") from None
+        raise ConfigError(_("setting {problem}").format(problem=validation_line(exc))) from None
 
 
 def read_setting(key: str, env: Mapping[str, str] | None = None) -> Any:
@@ -139,9 +141,9 @@ def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> 
 
     from maic_tui.files import locked, write_atomically
 
-    table, _, inner = key.rpartition(".")  # "voice.provider": a key of the [voice] table
+    table, _dot, inner = key.rpartition(".")  # "voice.provider": a key of the [voice] table
     if (table or inner) not in _KEYS:
-        raise ConfigError(f"unknown setting '{key}'")
+        raise ConfigError(_("unknown setting '{key}'").format(key=key))
     path = config_path(env)
     name = describe_path(path)
     try:
@@ -151,18 +153,22 @@ def save_setting(key: str, value: str, env: Mapping[str, str] | None = None) -> 
             try:
                 document = tomlkit.parse(text)
             except TOMLKitError as exc:
-                raise ConfigError(f"{name}: not valid TOML ({exc}); '{key}' was not saved") from None
+                raise ConfigError(_("{name}: not valid TOML ({reason}); '{key}' was not saved")
+                                  .format(name=name, reason=exc, key=key)) from None
             place = document
             if table:
                 if not isinstance(document.get(table, {}), dict):
-                    raise ConfigError(f"{name}: '{table}' is not a table; '{key}' was not saved")
+                    raise ConfigError(_("{name}: '{table}' is not a table; '{key}' was not saved")
+                                      .format(name=name, table=table, key=key))
                 place = document.setdefault(table, tomlkit.table())
             if place.get(inner) == value:
                 return path
             place[inner] = value
             write_atomically(path, tomlkit.dumps(document), mode=0o600)  # it may hold an API key
     except Unreadable as exc:
-        raise ConfigError(f"{name}: {exc.reason}; '{key}' was not saved") from None
+        raise ConfigError(_("{name}: {reason}; '{key}' was not saved").format(name=name, reason=exc.reason, key=key)) \
+            from None
     except OSError as exc:
-        raise ConfigError(f"{name}: cannot save '{key}': {exc.strerror or exc}") from None
+        raise ConfigError(_("{name}: cannot save '{key}': {reason}").format(name=name, key=key,
+                                                                          reason=exc.strerror or exc)) from None
     return path

@@ -80,7 +80,8 @@ def test_regens_lines_are_in_the_interfaces_language_with_each_languages_plural(
         monkeypatch.setenv("LANGUAGE", "ar")
         assert main(["regen", str(classroom), "intro", *flags(server), "--timeout", "5"]) == 1
     err_lines = [line for line in capsys.readouterr().err.splitlines() if not line.startswith("[")]
-    assert len(err_lines) == 1 and err_lines[0].endswith(f"(المرحلة scene)؛ {classroom} كما كان")
+    # the stage by its name in the interface's language (its id, "scene", stays in records and draft files)
+    assert len(err_lines) == 1 and err_lines[0].endswith(f"(المرحلة المشهد)؛ {classroom} كما كان")
     assert "أجاب خادم النموذج بالرمز 500" in err_lines[0]  # the model's failure in the same words
     assert classroom.read_text(encoding="utf-8") == COMMENTED
 

@@ -23,12 +23,15 @@ from maic_tui.commands.edit import draft_path
 from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.editing.draft_loop import Editor, GaveUp
 from maic_tui.files import check_target, write_atomically
+from maic_tui.generation.kind_stages import stage_name
 from maic_tui.generation.stages import Brief, slug
 from maic_tui.i18n import N_, _, ngettext
+from maic_tui.i18n.said import shown
 from maic_tui.paths import data_dir
 from maic_tui.redaction import redact, redact_tree, usable_secrets
 from maic_tui.settings import resolve_settings
 from maic_tui.stop_signals import StopSignals
+from maic_tui.text_cells import cell_len
 from maic_tui.text_safety import clean_tree, json_safe, one_line
 
 NEEDS_A_MODEL = N_("generating a classroom needs a real model: give --model openai:NAME and --base-url URL (the demo "
@@ -110,9 +113,9 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         except GenerationFailed as failed:
             progress.close()
             keep_draft(partial, generator.draft, failed.stage, failed.lines, secrets)
-            reason = one_line(redact(failed.lines[0], secrets), 300) if failed.lines else "the generation failed"
             print(_("maic-tui: {reason} (stage {stage}; what was made is in {path})")
-                  .format(reason=reason, stage=failed.stage, path=partial), file=err)
+                  .format(reason=failure_reason(failed.lines, secrets), stage=stage_name(failed.stage), path=partial),
+                  file=err)
             return 1
         except (KeyboardInterrupt, asyncio.CancelledError):
             progress.close()
@@ -129,9 +132,15 @@ def run_new(topic: str, flags: dict[str, Any], *, material_path: str | None = No
         return 1
     for entry in generated.log:
         rounds = ngettext("{count} round", "{count} rounds", entry.rounds).format(count=entry.rounds)
-        print(f"  {entry.stage:<8} {rounds}  {entry.seconds:5.1f} s", file=err)
+        name = stage_name(entry.stage)
+        print(f"  {name}{' ' * (8 - cell_len(name))} {rounds}  {entry.seconds:5.1f} s", file=err)
     out.write(_("wrote {path} · open it with: maic-tui {path}").format(path=target) + "\n")
     return 0
+
+
+def failure_reason(lines: list[str], secrets: tuple[str, ...]) -> str:
+    """Why a generation stopped, as a person reads it (the kept draft has the English)."""
+    return one_line(redact(shown(lines[0]), secrets), 300) if lines else _("the generation failed")
 
 
 def review_plan(draft: dict[str, Any], kept: Path, editor: Editor | None) -> None:
@@ -162,6 +171,11 @@ def keep_draft(path: Path, draft: dict[str, Any], stage: str, lines: list[str], 
     write_atomically(path, json_safe(json.dumps(record, ensure_ascii=False, indent=2)) + "\n", mode=0o600)
 
 
+def progress_line(stage: str, detail: str) -> str:
+    """A stage's progress as a person reads it: its name in the interface's language, what it is doing."""
+    return _("{stage}: {detail}").format(stage=stage_name(stage), detail=detail)
+
+
 class StageProgress:
     """Rich progress on stderr (a spinner, the stage, elapsed time); plain lines when stderr is not a terminal."""
 
@@ -179,7 +193,7 @@ class StageProgress:
             self._live = Progress(SpinnerColumn(), TextColumn("{task.description}", markup=False),
                                   TimeElapsedColumn(), console=Console(file=self.err), transient=True)
             self._live.start()
-            self._task = self._live.add_task("starting", total=None)
+            self._task = self._live.add_task(_("starting"), total=None)
         return self
 
     def __exit__(self, *exc: object) -> None:
@@ -201,7 +215,7 @@ class StageProgress:
     def update(self, stage: str, detail: str) -> None:
         if stage.endswith(" done"):  # the next stage's line says as much here (the New dialog ticks them off)
             return
-        text = one_line(f"{stage}: {detail}", 160)
+        text = one_line(progress_line(stage, detail), 160)
         if self._live is not None:
             self._live.update(self._task, description=text)
         else:

@@ -13,9 +13,10 @@ from typing import TYPE_CHECKING, Any, TextIO
 from maic_tui.bad_input import BadInput, describe_path, read_text_file
 from maic_tui.classroom.loader import check_text
 from maic_tui.classroom.models import Classroom
-from maic_tui.commands.new import StageProgress
+from maic_tui.commands.new import StageProgress, failure_reason
 from maic_tui.commands.stoppable import run_until_stopped
 from maic_tui.files import check_target, write_atomically
+from maic_tui.generation.kind_stages import stage_name
 from maic_tui.i18n import _, ngettext
 from maic_tui.paths import SAMPLES_DIR, resolve
 from maic_tui.redaction import redact, usable_secrets
@@ -80,17 +81,17 @@ def run_regen(file: str, scene: str | None, flags: dict[str, Any], *, note: str 
     progress = StageProgress(err)
     generator = Generator(spec, options, Brief(classroom.title, language=classroom.language), progress.update)
     generator.draft = draft_of(classroom)
-    what = f"new scene {work.index + 1} {work.title!r}" if work.title else \
-        f"scene {work.index + 1} ({classroom.scenes[work.index].id})"
+    what = _("new scene {number} {title}").format(number=work.index + 1, title=repr(work.title)) if work.title else \
+        _("scene {number} ({id})").format(number=work.index + 1, id=classroom.scenes[work.index].id)
     progress.update("regen", what)
     with progress:
         try:
             made = run_until_stopped(stop, lambda: regenerate(generator, work))
         except GenerationFailed as failed:
             progress.close()
-            reason = one_line(redact(failed.lines[0], secrets), 300) if failed.lines else "the model failed"
             print(_("maic-tui: {reason} (stage {stage}); {path} is as it was")
-                  .format(reason=reason, stage=failed.stage, path=describe_path(path)), file=err)
+                  .format(reason=failure_reason(failed.lines, secrets), stage=stage_name(failed.stage),
+                          path=describe_path(path)), file=err)
             return 1
         except (KeyboardInterrupt, asyncio.CancelledError):
             progress.close()

@@ -14,6 +14,8 @@ from typing import Annotated, Any, Literal, TypeVar
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from maic_tui.bad_input import field_path, validation_message
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import Said, said, shown
 from maic_tui.redaction import redact_tree
 from maic_tui.text_safety import terminal_safe
 
@@ -116,13 +118,15 @@ def read_answer(kind: type[A], data: dict[str, Any], secrets: tuple[str, ...] = 
     try:
         return kind.model_validate(redact_tree(data, secrets) if secrets else data)
     except ValidationError as exc:
-        lines = []
+        lines: list[str] = []
         for error in exc.errors()[:8]:
             where = field_path(tuple(error["loc"]))
-            lines.append(f"{where}: {validation_message(error)}" if where else validation_message(error))
+            message = validation_message(error)
+            lines.append(Said(f"{where}: {message}", f"{where}: {shown(message)}") if where else message)
         raise AnswerProblems(lines) from None
     except RecursionError:
-        raise AnswerProblems(["the answer is nested too deeply"]) from None
+        deep: list[str] = [said(N_("the answer is nested too deeply"))]  # a Said: English for the model, shown
+        raise AnswerProblems(deep) from None
 
 
 def answer_schema(kind: type[StageAnswer]) -> dict[str, Any]:

@@ -11,6 +11,8 @@ from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.report import Found, grouped
 from maic_tui.classroom.voices import assigned_table
 from maic_tui.generation.stages import AVATARS, PALETTE, slug
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 
 Data = dict[str, Any]
 POINT_CHARS, PERSONA_CHARS = 1_000, 2_000
@@ -29,7 +31,7 @@ def outline(draft: Data, answer: Data, wanted: int) -> list[str]:
                           "points": [str(p)[:POINT_CHARS] for p in s.get("points", []) if str(p).strip()][:12]
                           or [str(s["title"])]}  # within what the plan allows (generation/outline_file.py)
                          for s in scenes]
-    return [] if scenes else ["the outline has no scenes with a title"]
+    return [] if scenes else [said(N_("the outline has no scenes with a title"))]
 
 
 def roster(draft: Data, answer: Data, wanted: int) -> list[str]:
@@ -60,7 +62,7 @@ def roster(draft: Data, answer: Data, wanted: int) -> list[str]:
     given = answer.get("agents", [])[:wanted]
     _give_voices(agents, [person.get("voice") for person in given], str(draft.get("language", "en")))
     draft["agents"] = agents
-    return [] if agents else ["the roster has nobody in it"]
+    return [] if agents else [said(N_("the roster has nobody in it"))]
 
 
 def _give_voices(agents: list[Data], asked: list[object], language: str) -> None:
@@ -106,9 +108,9 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
                 script.append({"agent": agent, "action": "wb_close"})
                 board_open = False
             script.append({"agent": agent, "action": "spotlight", "params": {"elementId": elements[pointed]["id"]}})
-        said = " ".join(str(line.get("say", "")).split())
-        if said:
-            script.append({"agent": agent, "say": said})
+        speech = " ".join(str(line.get("say", "")).split())
+        if speech:
+            script.append({"agent": agent, "say": speech})
         board = " ".join(str(line.get("board", "")).split())[:80]
         if board and rows < BOARD_ROWS:
             if rows == 0 and number > 0:
@@ -118,7 +120,7 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
             rows, board_open = rows + 1, True
     problems += [f"{where}: {what}" for where, what in grouped(strangers)]
     if not any("say" in step for step in script):
-        problems.append("the lecture has no line with speech")
+        problems.append(said(N_("the lecture has no line with speech")))
     topic = " ".join(str(answer.get("discussion", "")).split())
     students = [ident for ident, role in roles.items() if role == "student"]
     if topic and students:
@@ -155,16 +157,16 @@ def demo(draft: Data, answer: Data) -> list[str]:
     answers, used = [], set()
     for k, item in enumerate(answer.get("answers", [])):
         question = " ".join(str(item.get("question", "")).split())
-        said = " ".join(str(item.get("answer", "")).split())
+        reply = " ".join(str(item.get("answer", "")).split())
         keywords = [str(w).strip() for w in item.get("keywords", []) if str(w).strip()]
-        if not (question and said and keywords):
+        if not (question and reply and keywords):
             continue
         ident = slug(question, f"answer{k + 1}")
         if ident in used:
             continue
         used.add(ident)
         answers.append({"id": ident, "question": question, "keywords": keywords,
-                        "turns": [{"agent": teacher["id"], "steps": [{"say": said}]}]})
+                        "turns": [{"agent": teacher["id"], "steps": [{"say": reply}]}]})
     if not answers:  # the outline still says what each scene is about
         for planned in draft["_outline"]:
             ident = slug(planned["title"], f"answer{len(answers) + 1}")
@@ -176,7 +178,7 @@ def demo(draft: Data, answer: Data) -> list[str]:
     nickname = draft.get("learner", {}).get("nickname", "everyone")
     draft["demo"] = {"opening": [{"agent": teacher["id"], "steps": [
         {"say": f"Welcome, {nickname}! Today: {draft['title']}. Ask me anything as we go."}]}], "answers": answers}
-    return [] if answers else ["no prepared answer has a question, keywords and an answer"]
+    return [] if answers else [said(N_("no prepared answer has a question, keywords and an answer"))]
 
 
 def classroom_data(draft: Data) -> Data:

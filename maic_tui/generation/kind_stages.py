@@ -9,6 +9,7 @@ from typing import Any, Protocol, cast
 
 from maic_tui.generation.answers import StageAnswer
 from maic_tui.generation.stages import Brief
+from maic_tui.i18n import N_, _
 from maic_tui.scenes.registry import KINDS, scene_part
 
 Data = dict[str, Any]
@@ -28,6 +29,7 @@ class KindStage(Protocol):
     """What ``scenes/<kind>/generation.py`` holds."""
 
     STAGE: str  # the stage's name (a script file's ``stages`` answer it by this name)
+    LABEL: str  # the same, marked with ``N_``: what the progress lines show, in the interface's language
 
     def wanted(self, brief: Brief) -> bool:
         """Whether a lesson generated for ``brief`` gets this kind's scenes."""
@@ -48,3 +50,14 @@ def kind_stage(kind: str) -> KindStage | None:
 def kind_stages() -> list[KindStage]:
     """The stages after the slides, in the registration's order."""
     return [stage for kind in KINDS if (stage := kind_stage(kind)) is not None]
+
+
+# The pipeline's own stages as a person reads their names (the ids stay in records, draft files and scripts).
+STAGE_NAMES = {"summary": N_("summary"), "outline": N_("outline"), "roster": N_("roster"), "scene": N_("scene"),
+               "demo": N_("demo"), "final check": N_("final check"), "regen": N_("regen")}
+
+
+def stage_name(stage: str) -> str:
+    """A stage's name in the interface's language (an unknown one as it is)."""
+    label = STAGE_NAMES.get(stage) or next((kind.LABEL for kind in kind_stages() if stage == kind.STAGE), None)
+    return _(label) if label else stage

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from maic_tui.bad_input import MAX_FILE_BYTES, BadInput, Unreadable, describe_path, read_file_bytes, read_text_file
+from maic_tui.i18n import N_, _
 
 MATERIAL_CHARS = 200_000  # about 50 summary calls; a longer text is not one lesson's material
 PDF_BYTES = 32 * 2**20
@@ -25,6 +26,16 @@ PDF_SECONDS = 60.0
 PDF_MEMORY = 2**30  # bytes the worker may use
 WORKER = [sys.executable, "-m", "maic_tui.generation.pdf_text"]
 POLL_SECONDS = 0.1
+# What the worker (pdf_text) answers when it cannot give the text, by its code; {name} is the file.
+PDF_PROBLEMS = {
+    "encrypted": N_("{name}: the PDF is encrypted; give its text instead (a .txt or .md file)"),
+    "pages": N_("{name}: {count} pages is too long for one lesson's material (at most {limit})"),
+    "characters": N_("{name}: more than {limit} characters of text is too long for one lesson's material: give the "
+                     "part the lesson is about"),
+    "memory": N_("{name}: not a readable PDF (it needs more memory than a PDF's text should)"),
+    "nested": N_("{name}: not a readable PDF (its structure is nested too deeply)"),
+    "unreadable": N_("{name}: not a readable PDF ({detail})"),
+}
 
 
 class MaterialError(BadInput):
@@ -47,13 +58,15 @@ def read_material(path: str | Path, stop: Stopping | None = None) -> str:
         else:
             text = read_text_file(path, "material file", limit=MAX_FILE_BYTES)
     except Unreadable as exc:
-        raise MaterialError(f"{name}: cannot read the material ({exc.reason})") from None
+        raise MaterialError(_("{name}: cannot read the material ({reason})").format(name=name, reason=exc.reason)) \
+            from None
     text = "\n".join(line.rstrip() for line in text.splitlines()).strip()
     if not text:
-        raise MaterialError(f"{name}: the material is empty")
+        raise MaterialError(_("{name}: the material is empty").format(name=name))
     if len(text) > MATERIAL_CHARS:
-        raise MaterialError(f"{name}: {len(text):,} characters is too long for one lesson's material (at most "
-                            f"{MATERIAL_CHARS:,}): give the part the lesson is about")
+        raise MaterialError(_("{name}: {count} characters is too long for one lesson's material (at most {limit}): "
+                              "give the part the lesson is about")
+                            .format(name=name, count=f"{len(text):,}", limit=f"{MATERIAL_CHARS:,}"))
     return text
 
 
@@ -66,15 +79,15 @@ def _pdf_text(data: bytes, name: str, stop: Stopping | None) -> str:
     try:
         while True:
             try:
-                output, _ = worker.communicate(send, timeout=POLL_SECONDS)
+                output, _errors = worker.communicate(send, timeout=POLL_SECONDS)
                 break
             except subprocess.TimeoutExpired:
                 send = None  # already on its way
             if stop is not None and stop.stopping:
                 return ""
             if time.monotonic() > deadline:
-                raise MaterialError(f"{name}: reading the PDF took longer than {PDF_SECONDS:g} s; give its text "
-                                    "instead (a .txt or .md file)")
+                raise MaterialError(_("{name}: reading the PDF took longer than {seconds} s; give its text instead "
+                                      "(a .txt or .md file)").format(name=name, seconds=f"{PDF_SECONDS:g}"))
     finally:
         if worker.poll() is None:
             worker.kill()
@@ -82,8 +95,14 @@ def _pdf_text(data: bytes, name: str, stop: Stopping | None) -> str:
     try:
         answer = json.loads(output)
     except ValueError:  # it died: the memory limit, or a crash inside the PDF library
-        raise MaterialError(f"{name}: not a readable PDF (reading it failed; it may need more memory than a "
-                            f"PDF's text should)") from None
+        raise MaterialError(_("{name}: not a readable PDF (reading it failed; it may need more memory than a PDF's "
+                              "text should)").format(name=name)) from None
     if "error" in answer:
-        raise MaterialError(f"{name}: {answer['error']}")
+        raise MaterialError(_pdf_problem(name, answer))
     return str(answer["text"])
+
+
+def _pdf_problem(name: str, answer: dict[str, object]) -> str:
+    numbers = {key: f"{value:,}" if isinstance(value, int) else str(value) for key, value in answer.items()}
+    return _(PDF_PROBLEMS.get(str(answer["error"]), PDF_PROBLEMS["unreadable"])).format_map(
+        {"detail": answer["error"], **numbers, "name": name})

@@ -86,7 +86,7 @@ def read_plan(text: str) -> tuple[Plan | None, list[tuple[int | None, str]]]:
 
 def plan_problems(plan: Plan) -> list[tuple[str, str]]:
     """What the schema cannot say: one teacher leads, no two people share a name or a voice, each voice is one
-    its provider can speak."""
+    its provider can speak. Its own lines are ``Said``: English in the draft's notes, translated in the dialog."""
     people = [Agent.model_construct(id=a.name, name=a.name, role=a.role, persona=a.persona, avatar="?", color="#000",
                                     voice=a.voice) for a in plan.agents]  # only what the voice checks read
     problems = list(voice_problems(people))

@@ -1,5 +1,6 @@
 """The worker that extracts a PDF's text for ``maic-tui new --from`` (see ``material``): the PDF's bytes on stdin,
-the limits as JSON in ``argv[1]``, one JSON object on stdout: ``{"text": ...}`` or ``{"error": one line}``.
+the limits as JSON in ``argv[1]``, one JSON object on stdout: ``{"text": ...}`` or ``{"error": why, ...}``, why as
+a code with its numbers (``material`` says it in the interface's language, which this process does not read).
 
 Run as its own process so that a hostile file can be bounded in memory (an address-space limit) and in time
 (the parent kills it), which a thread could not be."""
@@ -15,7 +16,11 @@ from maic_tui.text_safety import one_line
 
 
 class TooMuch(Exception):
-    """A limit the PDF passes; one line."""
+    """A limit the PDF passes (or a lock): ``answer`` is the worker's error object."""
+
+    def __init__(self, why: str, **numbers: int) -> None:
+        super().__init__(why)
+        self.answer = {"error": why, **numbers}
 
 
 def extract(data: bytes, pages: int, page_chars: int, chars: int) -> str:
@@ -28,17 +33,16 @@ def extract(data: bytes, pages: int, page_chars: int, chars: int) -> str:
         except Exception:  # an AES key pypdf cannot use without extra packages, a broken handler
             opened = False
         if not opened:
-            raise TooMuch("the PDF is encrypted; give its text instead (a .txt or .md file)")
+            raise TooMuch("encrypted")
     count = len(reader.pages)
     if count > pages:
-        raise TooMuch(f"{count:,} pages is too long for one lesson's material (at most {pages:,})")
+        raise TooMuch("pages", count=count, limit=pages)
     texts, total = [], 0
     for page in reader.pages:
         text = (page.extract_text() or "")[:page_chars]
         total += len(text)
         if total > chars:
-            raise TooMuch(f"more than {chars:,} characters of text is too long for one lesson's material: give the "
-                          "part the lesson is about")
+            raise TooMuch("characters", limit=chars)
         texts.append(text)
     return "\n".join(texts)
 
@@ -54,15 +58,15 @@ def main() -> None:
         limits.pop("memory", None)
     data = sys.stdin.buffer.read()
     try:
-        answer = {"text": extract(data, **limits)}
+        answer: dict[str, Any] = {"text": extract(data, **limits)}
     except TooMuch as exc:
-        answer = {"error": str(exc)}
+        answer = exc.answer
     except MemoryError:
-        answer = {"error": "not a readable PDF (it needs more memory than a PDF's text should)"}
+        answer = {"error": "memory"}
     except RecursionError:
-        answer = {"error": "not a readable PDF (its structure is nested too deeply)"}
+        answer = {"error": "nested"}
     except Exception as exc:  # pypdf's own errors, and whatever a malformed file makes it raise
-        answer = {"error": f"not a readable PDF ({one_line(str(exc), 160) or type(exc).__name__})"}
+        answer = {"error": "unreadable", "detail": one_line(str(exc), 160) or type(exc).__name__}
     sys.stdout.write(json.dumps(answer))
 
 

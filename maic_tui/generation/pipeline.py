@@ -18,9 +18,10 @@ from maic_tui.classroom.toml_writer import data_toml
 from maic_tui.files import encodable
 from maic_tui.generation import answers, build, stages
 from maic_tui.generation.answers import AnswerProblems, StageAnswer, read_answer
-from maic_tui.generation.kind_stages import kind_stages
+from maic_tui.generation.kind_stages import kind_stages, stage_name
 from maic_tui.generation.stages import Brief
-from maic_tui.i18n import named_in_english
+from maic_tui.i18n import N_, _, named_in_english
+from maic_tui.i18n.said import Said, said, shown
 from maic_tui.llm import describe
 from maic_tui.llm.client import ModelClient
 from maic_tui.llm.options import ModelOptions
@@ -43,7 +44,7 @@ def system_prompt(language: str) -> str:
             "asked.")
 
 
-Progress = Callable[[str, str], None]  # (stage, detail)
+Progress = Callable[[str, str], None]  # (stage's id, what it is doing: in the interface's language)
 
 
 class GenerationFailed(Exception):
@@ -70,13 +71,14 @@ def parse_object(raw: str) -> dict[str, Any]:
     """The first JSON object in a model's answer (prose or code fences around it are ignored)."""
     start = raw.find("{")
     if start == -1:
-        raise ValueError("the answer has no JSON object")
+        raise ValueError(said(N_("the answer has no JSON object")))
     try:
-        found, _ = json.JSONDecoder(strict=False).raw_decode(raw[start:])  # raw newlines in strings are fine
+        found, _end = json.JSONDecoder(strict=False).raw_decode(raw[start:])  # raw newlines in strings are fine
     except json.JSONDecodeError as exc:
-        raise ValueError(f"the JSON object does not parse: {exc.msg} at character {exc.pos}") from None
+        raise ValueError(said(N_("the JSON object does not parse: {reason} at character {position}"),
+                              reason=exc.msg, position=exc.pos)) from None
     if not isinstance(found, dict):
-        raise ValueError("the answer is not a JSON object")
+        raise ValueError(said(N_("the answer is not a JSON object")))
     return found
 
 
@@ -106,8 +108,8 @@ class Generator:
                 lines = apply(answer)
             except AnswerProblems as exc:
                 answer, lines = {}, exc.lines
-            except ValueError as exc:
-                answer, lines = {}, [str(exc)]
+            except ValueError as exc:  # parse_object's lines are Said; keep them so
+                answer, lines = {}, [exc.args[0] if exc.args and isinstance(exc.args[0], Said) else str(exc)]
             if not lines and check:
                 lines = self.check()
             if not lines:
@@ -116,7 +118,7 @@ class Generator:
             self.draft = before
             if round_ > REPAIRS:
                 break
-            self.progress(stage, f"repair {round_}: {lines[0]}")
+            self.progress(stage, _("repair {round}: {problem}").format(round=round_, problem=shown(lines[0])))
             problems = "\n".join(f"- {line}" for line in lines[:8])
             messages = [*messages[:2], AIMessage(raw[:ANSWER_CHARS]),
                         HumanMessage(f"That answer has these problems:\n{problems}\nAnswer again with one corrected "
@@ -136,7 +138,8 @@ class Generator:
             return await client.ask(stage, f"classroom_{stage}", schema, messages, tokens=ANSWER_TOKENS,
                                     chars=ANSWER_CHARS, until=lambda: ObjectScanner().feed)
         except Exception as exc:  # a failing server: one line, and the stage stops the generation
-            line = describe(exc, who=stage, secrets=client.secrets, shown=True).message  # new/regen print it
+            line = Said(describe(exc, who=stage, secrets=client.secrets).message,  # the kept draft's, English
+                        describe(exc, who=stage_name(stage), secrets=client.secrets, shown=True).message)
             raise GenerationFailed(stage, [line], self.draft) from None
 
     async def run(self) -> Generated:
@@ -187,7 +190,8 @@ class Generator:
             raise GenerationFailed("final check", [str(p) for p in problems], self.draft)
         size = len(encodable(text, "the generated classroom").encode("utf-8"))
         if size > MAX_FILE_BYTES:  # what the loader would refuse to open is never written
-            line = f"the classroom is {size / 2**20:.1f} MB, over the {MAX_FILE_BYTES / 2**20:g} MB a file may have"
+            line = said(N_("the classroom is {size} MB, over the {limit} MB a file may have"),
+                        size=f"{size / 2**20:.1f}", limit=f"{MAX_FILE_BYTES / 2**20:g}")
             raise GenerationFailed("final check", [line], self.draft)
         return Generated(classroom, text, self.log)
 
@@ -200,7 +204,8 @@ class Generator:
             self.progress("summary", f"{number + 1}/{len(pieces)}")
             answer = await self.ask("summary", answers.Summary, stages.summary_schema(),
                                     stages.summary_prompt(self.brief.topic, piece),
-                                    lambda a: [] if str(a.get("summary", "")).strip() else ["the summary is empty"],
+                                    lambda a: [] if str(a.get("summary", "")).strip() else
+                                    [said(N_("the summary is empty"))],
                                     check=False)
             summaries.append(str(answer["summary"]).strip())
         return "\n".join(summaries)

@@ -9,6 +9,8 @@ from pydantic import ValidationError
 from maic_tui.bad_input import field_path, validation_message
 from maic_tui.generation import build
 from maic_tui.generation.outline_file import MAX_SCENES, Plan, PlannedAgent, PlannedScene, plan_problems
+from maic_tui.i18n import _
+from maic_tui.i18n.said import shown
 from maic_tui.text_safety import one_line
 
 ROLES = ("teacher", "assistant", "student")
@@ -29,13 +31,13 @@ class PlanEdits:
     def rename_scene(self, index: int, title: str) -> str | None:
         title = one_line(title, 80)
         if not title:
-            return "a scene needs a title"
+            return _("a scene needs a title")
         self.scenes[index] = self.scenes[index].model_copy(update={"title": title})
         return None
 
     def delete_scene(self, index: int) -> str | None:
         if len(self.scenes) == 1:
-            return "the lesson needs at least one scene"
+            return _("the lesson needs at least one scene")
         del self.scenes[index]
         return None
 
@@ -43,16 +45,16 @@ class PlanEdits:
         """The new scene's place, or why there is none."""
         title = one_line(title, 80)
         if not title:
-            return "a scene needs a title"
+            return _("a scene needs a title")
         if len(self.scenes) >= MAX_SCENES:
-            return f"a lesson has at most {MAX_SCENES} scenes"
+            return _("a lesson has at most {count} scenes").format(count=MAX_SCENES)
         self.scenes.insert(after + 1, PlannedScene(title=title, goals=[title]))
         return after + 1
 
     def rename_agent(self, index: int, name: str) -> str | None:
         name = one_line(name, 40)
         if not name:
-            return "a person needs a name"
+            return _("a person needs a name")
         self.agents[index] = self.agents[index].model_copy(update={"name": name})
         return None
 
@@ -72,5 +74,5 @@ class PlanEdits:
                         scenes=[PlannedScene.model_validate(s.model_dump()) for s in self.scenes])
         except ValidationError as exc:
             return None, [f"{field_path(e['loc'])}: {validation_message(e)}" for e in exc.errors()]
-        problems = [f"{where}: {message}" for where, message in plan_problems(plan)]
+        problems = [f"{where}: {shown(message)}" for where, message in plan_problems(plan)]
         return (None if problems else plan), problems

@@ -6,6 +6,7 @@ English, and ``validate`` and ``edit`` print what is shown."""
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import overload
 
 from maic_tui.i18n.catalogs import _
 
@@ -28,6 +29,10 @@ def said(message: str, /, **fields: object) -> Said:
     return Said(message.format(**fields), _(message).format(**{name: shown(value) for name, value in fields.items()}))
 
 
+@overload
+def shown(text: str) -> str: ...
+@overload
+def shown(text: object) -> object: ...
 def shown(text: object) -> object:
     """What a person is shown of ``text``: a ``Said``'s translation; anything else as it is."""
     return text.shown if isinstance(text, Said) else text

@@ -7,6 +7,7 @@ The OpenAI client's exceptions are recognised by name and status code, so this m
 from __future__ import annotations
 
 import re
+from functools import cache
 
 from maic_tui.i18n import N_, _
 from maic_tui.redaction import REDACTED
@@ -58,6 +59,27 @@ def _chain(exc: BaseException) -> list[BaseException]:
     return seen
 
 
+# What describe() says, marked here once: the records keep the English, ``shown_failure`` says it again in the
+# interface's language where a person reads a recorded failure (the transcript, a replay).
+TIMED_OUT = N_("the model server timed out")
+CONNECTION_FAILED = N_("connection failed")
+UNREACHABLE = N_("cannot reach the model server ({detail}); is it running, and is the base URL right?")
+REFUSED_KEY = N_("the model server refused the API key (401); check MAIC_API_KEY or OPENAI_API_KEY")
+RATE_LIMITED = N_("the model server is rate limiting (429); try again shortly")
+ANSWERED_WHY = N_("the model server answered {status}: {detail}")
+ANSWERED = N_("the model server answered {status}")
+NOT_UTF8 = N_("the model server sent bytes that are not UTF-8 text")
+NOT_JSON = N_("the model server sent a malformed stream (not JSON: {reason})")
+UNREADABLE_REPLY = N_("the model server sent a reply this client cannot read ({reason})")
+CALL_FAILED = N_("the model call failed ({detail})")
+NO_DETAILS = N_("no details")
+_DROPPED_LINE = N_("the connection to the model server dropped in the middle of the answer")
+BROKE_OFF = N_("the model stream broke off after {count} characters")  # an answer that stopped half-way
+FAILURES = (TIMED_OUT, UNREACHABLE, REFUSED_KEY, RATE_LIMITED, ANSWERED_WHY, ANSWERED, NOT_UTF8, NOT_JSON,
+            UNREADABLE_REPLY, CALL_FAILED, _DROPPED_LINE, BROKE_OFF)
+FAILURE_WORDS = (CONNECTION_FAILED, NO_DETAILS)  # said inside another failure's line
+
+
 def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = (), shown: bool = False) -> ModelError:
     """Turn any exception raised by a model call into a ModelError with one plain line: what failed and, where
     it helps, what to do. Never a Python class name, never a traceback or a documentation URL. ``shown``: the
@@ -75,39 +97,33 @@ def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = (), sho
     dropped = bool(causes & _DROPPED) or any(word in str(link).lower() for link in chain for word in _DROP_WORDS)
     timed_out = dropped_mid_answer = False
     if names & {"APITimeoutError", "TimeoutError", "ReadTimeout", "ConnectTimeout", "ModelTimeoutError"}:
-        text, timed_out = words(N_("the model server timed out")), True
+        text, timed_out = words(TIMED_OUT), True
     elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"} and dropped:
         text, dropped_mid_answer = words(_DROPPED_LINE), True
     elif names & {"APIConnectionError", "ConnectError", "ConnectionError", "ModelConnectionError"}:
         if detail in ("", "Connection error."):
-            detail = words(N_("connection failed"))
-        text = words(N_("cannot reach the model server ({detail}); is it running, and is the base URL right?"))
-        text = text.format(detail=detail)
+            detail = words(CONNECTION_FAILED)
+        text = words(UNREACHABLE).format(detail=detail)
     elif status == 401 or "AuthenticationError" in names:
-        text = words(N_("the model server refused the API key (401); check MAIC_API_KEY or OPENAI_API_KEY"))
+        text = words(REFUSED_KEY)
     elif status == 429 or "RateLimitError" in names:
-        text = words(N_("the model server is rate limiting (429); try again shortly"))
+        text = words(RATE_LIMITED)
     elif status is not None:
-        answered = N_("the model server answered {status}: {detail}") if detail else \
-            N_("the model server answered {status}")
-        text = words(answered).format(status=status, detail=detail)
+        text = words(ANSWERED_WHY if detail else ANSWERED).format(status=status, detail=detail)
     elif names & {"RemoteProtocolError", "ReadError"} or dropped:
         text, dropped_mid_answer = words(_DROPPED_LINE), True
     elif isinstance(exc, UnicodeDecodeError) or causes & {"UnicodeDecodeError"}:
-        text = words(N_("the model server sent bytes that are not UTF-8 text"))
+        text = words(NOT_UTF8)
     elif "JSONDecodeError" in names | causes:
-        text = words(N_("the model server sent a malformed stream (not JSON: {reason})")).format(
-            reason=_json_reason(chain))
+        text = words(NOT_JSON).format(reason=_json_reason(chain))
     elif "ValidationError" in names:
-        text = words(N_("the model server sent a reply this client cannot read ({reason})")).format(
-            reason=_validation_reason(exc))
+        text = words(UNREADABLE_REPLY).format(reason=_validation_reason(exc))
     else:
-        text = words(N_("the model call failed ({detail})")).format(detail=detail or words(N_("no details")))
+        text = words(CALL_FAILED).format(detail=detail or words(NO_DETAILS))
     fatal = not (timed_out or dropped_mid_answer) and (bool(names & _FATAL_NAMES) or status in _FATAL_STATUS)
     return ModelError(one_line(f"{who}: {redact(text, secrets)}"), fatal=fatal, dropped=dropped_mid_answer or fatal)
 
 
-_DROPPED_LINE = N_("the connection to the model server dropped in the middle of the answer")
 _DROPPED = {"RemoteProtocolError", "ReadError", "IncompleteRead"}
 _DROP_WORDS = ("incomplete chunked read", "peer closed connection", "connection reset")
 
@@ -144,3 +160,44 @@ def _detail(exc: BaseException) -> str:
     if cause is not None and (not text or text == "Connection error."):
         text = str(cause) or type(cause).__name__
     return text
+
+
+# --- a recorded failure said again -----------------------------------------------------------------------------
+# The session log keeps describe()'s English line ("Mia: the model server timed out"), as a program reads it; the
+# transcript (live, and in a replay of the record) shows it translated: the line is matched against the messages
+# above, and the one it is formatted again in the interface's language with what the record holds in its fields.
+
+# Who failed, when it is not an agent (named as the class names them): describe's ``who`` for the class's parts.
+PARTS = {"director": N_("director"), "engine": N_("engine"), "judge": N_("judge"), "grader": N_("grader")}
+
+
+@cache
+def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
+    """Each failure message as a pattern of its English words, its named fields caught."""
+    found = []
+    for message in FAILURES:
+        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(message))
+        found.append((message, re.compile(pattern, re.DOTALL)))
+    return tuple(found)
+
+
+def _failure(text: str) -> str | None:
+    for message, pattern in _patterns():
+        match = pattern.fullmatch(text)
+        if match is not None:
+            fields = {key: _(value) if value in FAILURE_WORDS else value for key, value in match.groupdict().items()}
+            return _(message).format(**fields)
+    return None
+
+
+def shown_failure(line: str) -> str:
+    """``line`` in the interface's language when it is a model failure as ``describe`` writes it ("who: what"),
+    otherwise as it is."""
+    start = 0
+    while (colon := line.find(": ", start)) != -1:  # an agent's name may hold ": " itself
+        said = _failure(line[colon + 2:])
+        if said is not None:
+            who = line[:colon]
+            return f"{_(PARTS[who]) if who in PARTS else who}: {said}"
+        start = colon + 1
+    return line

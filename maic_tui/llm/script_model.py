@@ -13,6 +13,7 @@ from pydantic import BeforeValidator, Field, ValidationError, model_validator
 
 from maic_tui.bad_input import BadInput, Unreadable, describe_path, read_text_file, validation_line
 from maic_tui.events import json_error
+from maic_tui.i18n import _
 from maic_tui.llm.context import DIRECTOR, GRADER, JUDGE, CallContext
 from maic_tui.llm.errors import ModelError, ScriptExhausted
 from maic_tui.llm.streaming import OfflineChatModel, Piece
@@ -61,9 +62,9 @@ def load_script(path: str | Path) -> ScriptFile:
     try:
         raw: Any = json.loads(read_text_file(path, "script file"))
     except Unreadable as exc:
-        raise ScriptError(f"{name}: cannot read script ({exc.reason})") from None
+        raise ScriptError(_("{name}: cannot read script ({reason})").format(name=name, reason=exc.reason)) from None
     except (ValueError, RecursionError) as exc:
-        raise ScriptError(f"{name}: not valid JSON ({json_error(exc)})") from None
+        raise ScriptError(_("{name}: not valid JSON ({reason})").format(name=name, reason=json_error(exc))) from None
     try:
         return ScriptFile.model_validate(raw)
     except ValidationError as exc:

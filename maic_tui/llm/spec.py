@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from maic_tui.bad_input import BadInput
+from maic_tui.i18n import _
 
 KINDS = ("demo", "openai", "script")
 
@@ -22,14 +23,13 @@ class ModelSpec:
 
     @classmethod
     def parse(cls, spec: str) -> ModelSpec:
-        kind, _, target = spec.strip().partition(":")
+        kind, _colon, target = spec.strip().partition(":")
         if kind == "demo" and not target:
             return cls("demo")
         if kind in ("openai", "script") and target.strip():
             return cls(kind, target.strip())
-        raise ModelSpecError(
-            f"unknown model {spec!r}: use 'demo', 'openai:<model>' or 'script:<path>'"
-        )
+        raise ModelSpecError(_("unknown model {spec}: use 'demo', 'openai:<model>' or 'script:<path>'")
+                             .format(spec=repr(spec)))
 
     def __str__(self) -> str:
         return self.kind if not self.target else f"{self.kind}:{self.target}"
@@ -37,7 +37,7 @@ class ModelSpec:
     def check(self) -> ModelSpec:
         """The spec, once what can be known without a model is known: a script file must exist."""
         if self.kind == "script" and not Path(self.target).is_file():
-            raise ModelSpecError(f"script model file not found: {self.target}")
+            raise ModelSpecError(_("script model file not found: {path}").format(path=self.target))
         return self
 
 

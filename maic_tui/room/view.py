@@ -30,6 +30,7 @@ from maic_tui.events import (
     TraceRecord,
 )
 from maic_tui.i18n import ENGLISH, _, ngettext, translator
+from maic_tui.llm.errors import shown_failure
 from maic_tui.log.records import (
     ClassControlData,
     ClassControlRecord,
@@ -273,8 +274,8 @@ class ClassroomView:
             case ActionEvent(data=data):
                 self._action(event)
                 self.turn.actions += 1
-            case ErrorEvent(data=data):
-                self.note(data.message, "error")
+            case ErrorEvent(data=data):  # the record keeps a model failure's English; shown translated
+                self.note(shown_failure(data.message), "error")
             case AgentEndEvent(data=data):
                 self.status[data.agent_id] = "idle"
                 message = self._message(data.message_id)

@@ -71,7 +71,7 @@ class SceneStates:
     def action(self, scene: SceneBase | None, name: str, params: dict[str, Any], by: str) -> Any:
         """A widget action applied to the scene's state; raises SceneChangeError naming why not."""
         if name not in WIDGET_ACTIONS:
-            raise SceneChangeError(f"not a widget action: {name}")
+            raise SceneChangeError.said(N_("not a widget action: {name}"), name=name)
         return self.change(scene, action_changes(name, params), by)
 
     def copy(self) -> SceneStates:

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from maic_tui.bad_input import BadInput
+from maic_tui.i18n import _
 
 ANY_ADDRESS = ("0.0.0.0", "::", "")
 
@@ -64,7 +65,8 @@ def check_port(host: str, port: int) -> None:
         try:
             sock.bind((host, port))
         except OSError as exc:
-            raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+            raise ServeError(_("cannot listen on {host}:{port}: {reason}")
+                             .format(host=host, port=port, reason=exc.strerror or exc)) from None
 
 
 def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str | None, max_classes: int = 4) -> int:
@@ -83,13 +85,16 @@ def serve(classroom: str, flags: dict[str, Any], host: str, port: int, url: str 
 
     address = public_url(host, port, url)
     if host not in ("127.0.0.1", "localhost", "::1"):
-        print(f"maic-tui: serving on {host}: anyone who can reach {address} gets a class", file=sys.stderr)
+        print(_("maic-tui: serving on {host}: anyone who can reach {address} gets a class")
+              .format(host=host, address=address), file=sys.stderr)
     server = ClassServer(app_command(classroom, flags), env, address, port, max_classes)
 
     def started() -> None:
-        print(f"maic-tui serve: open {address} (up to {max_classes} classes at once; Ctrl-C stops)", flush=True)
+        print(_("maic-tui serve: open {address} (up to {count} classes at once; Ctrl-C stops)")
+              .format(address=address, count=max_classes), flush=True)
 
     try:
         return asyncio.run(server.run(host or "0.0.0.0", port, started))
     except OSError as exc:  # the port was taken between the check and the start
-        raise ServeError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise ServeError(_("cannot listen on {host}:{port}: {reason}").format(host=host, port=port,
+                                                                               reason=exc.strerror or exc)) from None

@@ -41,6 +41,14 @@ if TYPE_CHECKING:
 Opener = Callable[[], "tuple[Classroom, SessionRecipe]"]  # loads and checks the classroom and settings
 
 
+# Textual's own palette commands (App.get_system_commands), their titles and help, marked for the catalogs.
+TEXTUAL_COMMANDS = frozenset((
+    N_("Bell"), N_("Ring the bell"), N_("Keys"), N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"), N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"), N_("Maximize"), N_("Maximize the focused widget"),
+    N_("Screenshot"), N_("Save an SVG 'screenshot' of the current screen")))
+
+
 def palette_commands() -> type[Provider]:
     """The palette's provider, imported when the palette first opens (textual.command loads slowly)."""
     from maic_tui.tui.palette import PaletteCommands
@@ -140,19 +148,25 @@ class ClassroomApp(App[None]):
 
     def action_change_theme(self) -> None:
         """One theme list: ours first, Textual's built-in ones marked (the palette's only theme command)."""
-        from textual.command import CommandPalette
+        from maic_tui.tui.palette import Palette, ThemeCommands
 
-        from maic_tui.tui.palette import ThemeCommands
+        self.push_screen(Palette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
 
-        self.push_screen(CommandPalette(providers=[ThemeCommands], placeholder=_("Search for themes…")))
+    def action_command_palette(self) -> None:
+        """Textual's palette (Ctrl+P), its own words in the interface's language."""
+        from maic_tui.tui.palette import Palette
+
+        if self.use_command_palette and not isinstance(self.screen, Palette):
+            self.push_screen(Palette(id="--command-palette"))
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """Textual's own, without its theme and quit entries: ours ("Switch theme", "Quit") stand for them; in a
         browser tab, without the screenshot either (it would be a file on the server)."""
         hidden = ("Theme", "Quit", "Screenshot") if self.is_web else ("Theme", "Quit")
         for command in super().get_system_commands(screen):
-            if command.title not in hidden:
-                yield command
+            if command.title not in hidden:  # the rest in the interface's language (Textual words them in English)
+                yield command._replace(title=_(command.title) if command.title in TEXTUAL_COMMANDS else command.title,
+                                       help=_(command.help) if command.help in TEXTUAL_COMMANDS else command.help)
 
     def _pick_theme(self) -> str:
         wanted = self._requested_theme

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from maic_tui import paths
+from maic_tui.i18n import _
 from maic_tui.live.assembly import Replay, SessionRecipe
 from maic_tui.llm.spec import ModelSpec
 from maic_tui.settings import read_setting, requested_model
@@ -29,7 +30,7 @@ def run_app(classroom_name: str, flags: dict[str, Any], seed: int, pace: float |
     if voice is not None and voice.provider == "off" and voice.audio_out is not None:
         from maic_tui.live.voice import VoiceError
 
-        raise VoiceError("--audio-out needs a voice: --voice espeak (offline) or --voice openai")
+        raise VoiceError(_("--audio-out needs a voice: --voice espeak (offline) or --voice openai"))
     if resume is None and not paths.resolve(classroom_name).is_file():
         from maic_tui.classroom import load_classroom
 
@@ -93,7 +94,8 @@ def _run(opener: Opener, opening: str, theme: str | None) -> int:
     session = app.room.last_recorded
     if session is not None and not app.is_web:
         with contextlib.suppress(OSError):  # the terminal may be gone (a closed window)
-            print(f"Session {session} recorded · go on with: maic-tui --resume {session}", flush=True)
+            print(_("Session {session} recorded · go on with: maic-tui --resume {session}").format(session=session),
+                  flush=True)
         from maic_tui.learning.delivery import at_session_end
 
         sent = at_session_end(app.room.recipe.data_dir or paths.data_dir(None), session)  # [records] auto = true

@@ -8,10 +8,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Literal, Protocol, cast
 
+from rich.align import Align
+from rich.text import Text
 from textual.app import App
-from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.command import CommandList, CommandPalette, DiscoveryHit, Hit, Hits, Provider, ProviderSource
 from textual.content import Content
 from textual.fuzzy import Matcher
+from textual.widgets.option_list import Option
 
 from maic_tui.classroom import sample_names
 from maic_tui.i18n import ENGLISH, LANGUAGES, N_, _, interface_language, ngettext
@@ -222,3 +225,28 @@ def class_controls(room: Room) -> list[Entry]:
         found.append((_("Agents per turn: as the classroom says ({top})").format(top=top),
                       partial(room.control_class, None, None), _("Back to the classroom's own limit")))
     return found
+
+
+class Palette(CommandPalette):
+    """Textual's palette, its own words in the interface's language: the search field's placeholder (a parameter)
+    and "No matches found" (written in a private method, with no setting)."""
+
+    def __init__(self, providers: ProviderSource | None = None, *, placeholder: str | None = None,
+                 id: str | None = None) -> None:
+        super().__init__(providers, placeholder=placeholder or _("Search for commands…"), id=id)
+
+    # Textual has no hook for this line: the override copies Textual 8's own method (the same timer, option id
+    # and flag) with the words translated. tests/tui/test_palette_words.py fails when Textual's method changes.
+    def _start_no_matches_countdown(self, search_value: str) -> None:
+        self._stop_no_matches_countdown()
+
+        def show_no_matches() -> None:
+            if search_value:  # an empty search is discovery: nothing to say there
+                self.query_one(CommandList).add_option(
+                    Option(Align.center(Text(_("No matches found"), style="not bold")), disabled=True,
+                           id=self._NO_MATCHES))
+                self._list_visible = True
+            else:
+                self._list_visible = False
+
+        self._no_matches_timer = self.set_timer(self._NO_MATCHES_COUNTDOWN, show_no_matches)

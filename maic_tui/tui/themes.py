@@ -17,6 +17,7 @@ from typing import Any
 
 from maic_tui.bad_input import BadInput
 from maic_tui.colors import is_hex_color
+from maic_tui.i18n import _
 from maic_tui.paths import THEMES_DIR
 
 _NAME = re.compile(r"^[a-z0-9][a-z0-9-]{0,39}$")
@@ -55,7 +56,8 @@ class ThemeSpec:
 def _color(table: dict[str, Any], key: str, where: str) -> str:
     value = table[key]
     if not isinstance(value, str) or not is_hex_color(value):
-        raise ValueError(f"{where}{key}: not a colour: {value!r} (use #rgb or #rrggbb)")
+        raise ValueError(_("{field}: not a colour: {value} (use #rgb or #rrggbb)").format(field=where + key,
+                                                                                         value=repr(value)))
     return value.lower()
 
 
@@ -65,32 +67,33 @@ def _table(table: dict[str, Any], where: str, check: dict[str, Callable[[dict[st
     values = {}
     for key, checker in check.items():
         if key not in table:
-            raise ValueError(f"{where}{key}: missing")
+            raise ValueError(_("{field}: missing").format(field=where + key))
         values[key] = checker(table, key, where)
     for key in table:
         if key not in check:
-            raise ValueError(f"{where}{key}: unknown key")
+            raise ValueError(_("{field}: unknown key").format(field=where + key))
     return values
 
 
 def _name(table: dict[str, Any], key: str, where: str) -> str:
     value = table[key]
     if not isinstance(value, str) or not _NAME.match(value):
-        raise ValueError(f"{where}{key}: {value!r} is not a theme name (lowercase letters, digits and '-')")
+        raise ValueError(_("{field}: {value} is not a theme name (lowercase letters, digits and '-')")
+                         .format(field=where + key, value=repr(value)))
     return value
 
 
 def _dark(table: dict[str, Any], key: str, where: str) -> bool:
     value = table[key]
     if not isinstance(value, bool):
-        raise ValueError(f"{where}{key}: {value!r} is not true or false")
+        raise ValueError(_("{field}: {value} is not true or false").format(field=where + key, value=repr(value)))
     return value
 
 
 def _board(table: dict[str, Any], key: str, where: str) -> BoardColors:
     value = table[key]
     if not isinstance(value, dict):
-        raise ValueError(f"{where}{key}: must be a table ([board])")
+        raise ValueError(_("{field}: must be a table ([board])").format(field=where + key))
     return BoardColors(**_table(value, f"{where}{key}.", dict.fromkeys(("background", "ink", "grid"), _color)))
 
 

@@ -11,6 +11,7 @@ from langgraph.types import StreamWriter
 from maic_tui.events import AgentEndData, AgentEndEvent, AgentStartData, AgentStartEvent, ErrorData, ErrorEvent
 from maic_tui.llm import ModelError, describe
 from maic_tui.llm.client import Interrupted
+from maic_tui.llm.errors import BROKE_OFF
 from maic_tui.orchestration.answers.agent_model import allowed_actions, reading_pace, start_answer
 from maic_tui.orchestration.answers.agent_outcome import agent_update
 from maic_tui.orchestration.answers.agent_run import AgentRun
@@ -48,7 +49,7 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter,
     except Exception as exc:  # the model failed: say so inside the agent's message
         error = describe(exc, who=agent.name, secrets=ctx.client.secrets)
         if answer.received and error.dropped:  # it answered, then the connection died: a broken stream
-            error = ModelError(f"{agent.name}: the model stream broke off after {answer.received} characters")
+            error = ModelError(f"{agent.name}: {BROKE_OFF.format(count=answer.received)}")  # English: recorded
         writer(ErrorEvent(data=ErrorData(message=error.message)))
     finally:
         answer.cancel()  # cut short while the model was still writing it

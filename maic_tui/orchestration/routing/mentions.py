@@ -10,6 +10,7 @@ from dataclasses import dataclass
 
 from maic_tui.bad_input import BadInput
 from maic_tui.classroom.models import Agent
+from maic_tui.i18n import _
 from maic_tui.orchestration.routing.director_answer import resolve_agent
 
 _MENTION = re.compile(r"^\s*@(\S+)")
@@ -50,7 +51,8 @@ def mentioned_agent(agents: Sequence[Agent], message: str) -> str | None:
     found = resolve_agent(match.group(1).rstrip(",:"), agents)
     if found is None:
         names = ", ".join(f"@{a.name}" for a in agents)
-        raise UnknownAgentError(f"no agent called '@{match.group(1)}' in this class (try {names})")
+        raise UnknownAgentError(_("no agent called '@{name}' in this class (try {names})")
+                                .format(name=match.group(1), names=names))
     return found
 
 

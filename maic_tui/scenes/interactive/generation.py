@@ -15,9 +15,12 @@ from maic_tui.formulas import RESERVED
 from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items
 from maic_tui.generation.kind_stages import Drafting
 from maic_tui.generation.stages import Brief, free_id
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 
 Data = dict[str, Any]
 STAGE = "interactive"  # the stage's name, as a script file's ``stages`` answers it, and the kind's
+LABEL = N_("interactive")  # the stage as the progress lines name it
 
 
 class AskedVariable(StageAnswer):
@@ -98,11 +101,11 @@ def scene_of(answer: Data, lead: str) -> tuple[Data, list[str]]:
             widget["plot"] = {"over": "t", "range": [low, high if high > low else low + 1],
                               "curves": [{"label": "y", "formula": _renamed(answer["curve"], renamed)}]}
         if not variables:
-            return {}, ["a simulation needs at least one variable"]
+            return {}, [said(N_("a simulation needs at least one variable"))]
         return {"id": "widget", "title": title, "type": STAGE, "script": script, "widget": widget}, []
     stages = [" ".join(str(s).split())[:60] for s in answer.get("stages", []) if str(s).strip()][:6]
     if len(stages) < 2:
-        return {}, ["a diagram needs at least two stages"]
+        return {}, [said(N_("a diagram needs at least two stages"))]
     ids: set[str] = set()
     nodes = [{"id": _name(label, ids).lower(), "label": label} for label in stages]
     edges = [{"from": a["id"], "to": b["id"]} for a, b in pairwise(nodes)]

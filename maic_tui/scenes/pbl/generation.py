@@ -13,9 +13,12 @@ from pydantic import Field
 from maic_tui.generation.answers import StageAnswer, Text, Texts, answer_schema, items
 from maic_tui.generation.kind_stages import Drafting
 from maic_tui.generation.stages import Brief, free_id
+from maic_tui.i18n import N_
+from maic_tui.i18n.said import said
 
 Data = dict[str, Any]
 STAGE = "project"  # the stage's name, as a script file's ``stages`` answers it
+LABEL = N_("project")  # the stage as the progress lines name it
 
 
 class RoleAnswer(StageAnswer):
@@ -79,7 +82,7 @@ def build(draft: Data, answer: Data, scene_id: str = "project") -> tuple[Data, l
             roles.append({"name": name, "division": division,
                           "does": _one_line(role.get("does", "")) or f"works on the project as {name}"})
     if len(roles) < 2:
-        problems.append("the project needs at least two roles, each with a name")
+        problems.append(said(N_("the project needs at least two roles, each with a name")))
     taken: set[str] = set()
     issues: list[Data] = []
     for issue in answer.get("issues", []):

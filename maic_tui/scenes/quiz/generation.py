@@ -10,9 +10,11 @@ from pydantic import Field
 from maic_tui.generation.answers import Numbers, QuestionKind, StageAnswer, Text, Texts, answer_schema, items
 from maic_tui.generation.kind_stages import Drafting
 from maic_tui.generation.stages import Brief
+from maic_tui.i18n import N_
 
 Data = dict[str, Any]
 STAGE = "quiz"  # the stage's name, as a script file's ``stages`` answers it, and the kind's
+LABEL = N_("quiz")  # the stage as the progress lines name it
 
 
 class Question(StageAnswer):

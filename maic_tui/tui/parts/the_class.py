@@ -228,7 +228,9 @@ class TheClass:
         if isinstance(record, AgentEndEvent):  # a finished message shows in full at once
             self.catch_up()
         elif isinstance(record, ErrorEvent):
-            self._screen.notify(record.data.message, severity="error")
+            from maic_tui.llm.errors import shown_failure
+
+            self._screen.notify(shown_failure(record.data.message), severity="error")
         elif isinstance(record, DoneEvent):
             self._warn_if_not_recorded()
             self.catch_up()

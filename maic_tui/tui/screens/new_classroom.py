@@ -20,8 +20,17 @@ from maic_tui.tui.plain import plain
 from maic_tui.tui.widgets.plan_editor import PlanEditor
 
 if TYPE_CHECKING:
-    from maic_tui.generation.pipeline import Generator
+    from maic_tui.generation.pipeline import GenerationFailed, Generator
     from maic_tui.llm.options import ModelOptions
+
+
+def stopped_at(failed: GenerationFailed) -> str:
+    """Why the generation stopped and at which stage, in the interface's language (the dialog redacts it)."""
+    from maic_tui.commands.new import failure_reason
+    from maic_tui.generation.kind_stages import stage_name
+
+    return _("{reason} (stage {stage})").format(reason=failure_reason(failed.lines, ()),
+                                                stage=stage_name(failed.stage))
 
 
 class NewClassroomScreen(ModalScreen[Path | None]):
@@ -81,7 +90,7 @@ class NewClassroomScreen(ModalScreen[Path | None]):
         try:
             await generator.plan()
         except GenerationFailed as failed:
-            self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
+            self._failed(stopped_at(failed))
             return
         except Exception as exc:  # never a dialog that hangs with its input off
             self._failed(_("the lesson could not be planned: {error}").format(error=exc))
@@ -93,10 +102,12 @@ class NewClassroomScreen(ModalScreen[Path | None]):
 
     def _progress(self, stage: str, detail: str) -> None:
         editors = self.query(PlanEditor)
-        if stage in ("scene", "scene done") and editors:
-            number = int(detail.split("/", 1)[0]) - 1
-            editors.first().mark(number, "done" if stage == "scene done" else "writing")
-        self.show(f"{stage}: {detail}")
+        number, slash, _title = detail.partition("/")  # "2/3 Title"; a repair's line ("repair 1: …") marks nothing
+        if stage in ("scene", "scene done") and editors and slash and number.isdigit():
+            editors.first().mark(int(number) - 1, "done" if stage == "scene done" else "writing")
+        from maic_tui.commands.new import progress_line
+
+        self.show(progress_line(stage, detail))
 
     @on(PlanEditor.Confirmed)
     def _confirmed(self, event: PlanEditor.Confirmed) -> None:
@@ -123,13 +134,14 @@ class NewClassroomScreen(ModalScreen[Path | None]):
             target = free_path(self.folder, self.topic)
             write_atomically(target, generator.client.redact(generated.text))
         except GenerationFailed as failed:
-            self._failed(f"{failed.lines[0] if failed.lines else 'the generation failed'} (stage {failed.stage})")
+            self._failed(stopped_at(failed))
             return
         except OSError as exc:  # a full disk, a folder that is a file: said here, and the plan can be sent again
-            self._failed(f"cannot write the classroom to {self.folder}: {exc.strerror or exc}")
+            self._failed(_("cannot write the classroom to {folder}: {reason}").format(folder=self.folder,
+                                                                                       reason=exc.strerror or exc))
             return
         except Exception as exc:
-            self._failed(f"the classroom could not be made: {exc}")
+            self._failed(_("the classroom could not be made: {error}").format(error=exc))
             return
         self.dismiss(target)
 

@@ -37,7 +37,7 @@ class Editing:
 
 def _voices(voice: Voices | None) -> str:
     named = [name for name in (voice.openai, voice.espeak) if name] if voice is not None else []
-    return f"voice {' / '.join(named)} · " if named else ""
+    return _("voice {names} · ").format(names=" / ".join(named)) if named else ""
 
 
 class PlanEditor(Vertical):
