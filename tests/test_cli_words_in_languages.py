@@ -172,3 +172,11 @@ def test_doctor_says_why_a_server_fails_in_the_interfaces_language_a_records_err
                                                     "MAIC_API_KEY or OPENAI_API_KEY")  # as the records keep it
     assert describe(refused, who="ana", shown=True).message == ("ana: el servidor del modelo rechazó la clave de "
                                                                 "API (401); revisa MAIC_API_KEY u OPENAI_API_KEY")
+
+
+def test_the_printed_transcripts_own_words_are_in_the_interfaces_language(capsys: pytest.CaptureFixture[str]) -> None:
+    set_interface_language("de")
+    assert main(["demo", "python-loops", "--pace", "0"]) == 0
+    out = capsys.readouterr().out
+    assert "── Tafel ──" in out and "── Whiteboard ──" not in out
+    assert "L5: # range end is exclusive" in out  # the class's own words as the classroom has them

@@ -15,6 +15,7 @@ from maic_tui.events import (
     Event,
     TextDeltaEvent,
 )
+from maic_tui.i18n import _
 from maic_tui.text_safety import terminal_safe
 
 
@@ -54,12 +55,12 @@ class TranscriptPrinter:
             self._end_line()
         elif isinstance(event, DoneEvent) and event.data.end_reason == "interrupted":
             self._end_line()
-            self.out.write("    ⏹ interrupted\n")  # as the app and the Markdown export mark it
+            self.out.write("    ⏹ " + _("interrupted") + "\n")  # as the app and the Markdown export mark it
         self.out.flush()
 
     def board(self, summary: str, conflicts: list[str]) -> None:
         self._end_line()
-        self.out.write("\n── Whiteboard ──\n" + terminal_safe(summary) + "\n")
+        self.out.write("\n── " + _("Whiteboard") + " ──\n" + terminal_safe(summary) + "\n")
         for line in conflicts:
             self.out.write(f"  ⚠ {terminal_safe(line)}\n")
 
