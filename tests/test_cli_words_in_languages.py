@@ -174,8 +174,9 @@ def test_doctor_says_why_a_server_fails_in_the_interfaces_language_a_records_err
                                                                 "API (401); revisa MAIC_API_KEY u OPENAI_API_KEY")
 
 
-def test_the_printed_transcripts_own_words_are_in_the_interfaces_language(capsys: pytest.CaptureFixture[str]) -> None:
-    set_interface_language("de")
+def test_the_printed_transcripts_own_words_are_in_the_interfaces_language(monkeypatch: pytest.MonkeyPatch,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("LANGUAGE", "de")
     assert main(["demo", "python-loops", "--pace", "0"]) == 0
     out = capsys.readouterr().out
     assert "── Tafel ──" in out and "── Whiteboard ──" not in out
