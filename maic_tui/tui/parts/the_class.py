@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import time
 from functools import partial
 from typing import TYPE_CHECKING, Literal, Protocol
@@ -147,6 +148,10 @@ class TheClass:
         self.view.notice = None
         self._warn_if_not_recorded()
         self._screen.post_message(ClassReady())  # what an LRS that was away missed goes now
+        if not gc.get_freeze_count():
+            # What the app has built so far (modules, the classroom, the session) lives as long as the app: left
+            # to the collector, each full collection walks it all, a pause of 100-150 ms that stalls a frame.
+            gc.freeze()
         self.play_queue()
         if self.recipe.lesson and self.recipe.resume is None and self.turns.start_lesson(self.view.scene_index):
             self.play_queue()  # a new session plays its lesson at once; a resumed one waits (F7)

@@ -12,7 +12,6 @@ whiteboard models only inside functions.
 from __future__ import annotations
 
 import contextlib
-import gc
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar, Literal, TypeVar
 
@@ -206,8 +205,7 @@ class RoomScreen(Screen[None]):
         self.call_after_refresh(the_class.load_session)
 
     def flush(self, after_work: bool = False) -> None:
-        """The body catches up with the view model (once a frame, and at once when a record needs it);
-        ``after_work``: right after a scene widget the learner changed was drawn (``RoomBody.catch_up``)."""
+        """The body catches up with the view model: once a frame, at once when a record needs it, ``after_work``."""
         body = self._body
         if body is not None and body.is_attached:
             with contextlib.suppress(NoMatches, IndexError):  # the app is closing
@@ -274,10 +272,6 @@ class RoomScreen(Screen[None]):
 
     def on_class_ready(self) -> None:
         self.records.waiting(self.recipe)  # what an LRS that was away missed goes now
-        if not gc.get_freeze_count():
-            # What the app has built so far (modules, the classroom, the session) lives as long as the app: left
-            # to the collector, each full collection walks it all, a pause of 100-150 ms that stalls a frame.
-            gc.freeze()
 
     async def on_fork_requested(self, message: ForkRequested) -> None:
         await self.switching.fork(self.the_class, message.turn)
