@@ -78,6 +78,7 @@ BROKE_OFF = N_("the model stream broke off after {count} characters")  # an answ
 FAILURES = (TIMED_OUT, UNREACHABLE, REFUSED_KEY, RATE_LIMITED, ANSWERED_WHY, ANSWERED, NOT_UTF8, NOT_JSON,
             UNREADABLE_REPLY, CALL_FAILED, _DROPPED_LINE, BROKE_OFF)
 FAILURE_WORDS = (CONNECTION_FAILED, NO_DETAILS)  # said inside another failure's line
+TURN_STOPPED = N_("the turn ran past its limit of {seconds} s; stopped")  # the director's, a line of its own
 
 
 def describe(exc: BaseException, *, who: str, secrets: tuple[str, ...] = (), shown: bool = False) -> ModelError:
@@ -181,6 +182,11 @@ def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
     return tuple(found)
 
 
+@cache
+def _turn_stopped() -> re.Pattern[str]:
+    return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(TURN_STOPPED)))
+
+
 def _failure(text: str) -> str | None:
     for message, pattern in _patterns():
         match = pattern.fullmatch(text)
@@ -193,6 +199,9 @@ def _failure(text: str) -> str | None:
 def shown_failure(line: str) -> str:
     """``line`` in the interface's language when it is a model failure as ``describe`` writes it ("who: what"),
     otherwise as it is."""
+    match = _turn_stopped().fullmatch(line)
+    if match is not None:
+        return _(TURN_STOPPED).format(**match.groupdict())
     start = 0
     while (colon := line.find(": ", start)) != -1:  # an agent's name may hold ": " itself
         said = _failure(line[colon + 2:])

@@ -71,3 +71,14 @@ def test_the_view_model_shows_a_recorded_failure_in_the_interfaces_language() ->
     set_interface_language("ja")
     view.record(ErrorEvent(data=ErrorData(message=line)))
     assert _errors(view) == ["Mia: モデルのストリームが 42 文字で途切れました"]
+
+
+def test_a_turn_stopped_at_its_limit_is_shown_in_the_interfaces_language_and_recorded_in_english() -> None:
+    from maic_tui.llm.errors import TURN_STOPPED
+
+    line = TURN_STOPPED.format(seconds="90")
+    assert line == "the turn ran past its limit of 90 s; stopped"  # what the director records
+    view = ClassroomView(load_classroom("derivatives"))
+    set_interface_language("de")
+    view.record(ErrorEvent(data=ErrorData(message=line)))
+    assert _errors(view) == ["die Runde lief über ihre Grenze von 90 s hinaus; beendet"]

@@ -23,6 +23,7 @@ from maic_tui.events import (
 )
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
+from maic_tui.llm.errors import TURN_STOPPED
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.prompts.director_request import director_messages, reask_message
@@ -63,7 +64,7 @@ async def director_node(ctx: EngineContext, state: TurnState, writer: StreamWrit
     if ctx.client.interrupted:
         return step.end("interrupted", "limit", END, "interrupted by the learner")
     if ctx.client.turn_expired():
-        message = f"the turn ran past its limit of {ctx.turn_budget_seconds():g} s; stopped"
+        message = TURN_STOPPED.format(seconds=f"{ctx.turn_budget_seconds():g}")  # English: shown translated
         writer(ErrorEvent(data=ErrorData(message=message)))
         return step.end("error", "limit", END, message)
     if ctx.hand_raised and turns > 0:
