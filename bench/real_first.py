@@ -53,7 +53,7 @@ async def _session(url: str, folder: Path, warmed: bool) -> dict[str, Any]:
         driver.attach(session, with_lesson=False)
     for question in QUESTIONS:
         turns[0] += 1
-        driver.submit(question)
+        driver.submit(driver.read(question))
         await driver.play()
         if len(first_word) < turns[0]:
             first_word.append(float("nan"))  # nobody spoke: shown as such
