@@ -173,23 +173,14 @@ PARTS = {"director": N_("director"), "engine": N_("engine"), "judge": N_("judge"
 
 
 @cache
-def _patterns() -> tuple[tuple[str, re.Pattern[str]], ...]:
-    """Each failure message as a pattern of its English words, its named fields caught."""
-    found = []
-    for message in FAILURES:
-        pattern = re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(message))
-        found.append((message, re.compile(pattern, re.DOTALL)))
-    return tuple(found)
-
-
-@cache
-def _turn_stopped() -> re.Pattern[str]:
-    return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(TURN_STOPPED)))
+def _pattern(message: str) -> re.Pattern[str]:
+    """A marked message as a pattern of its English words, its named fields caught."""
+    return re.compile(re.sub(r"\\\{(\w+)\\\}", r"(?P<\1>.+?)", re.escape(message)), re.DOTALL)
 
 
 def _failure(text: str) -> str | None:
-    for message, pattern in _patterns():
-        match = pattern.fullmatch(text)
+    for message in FAILURES:
+        match = _pattern(message).fullmatch(text)
         if match is not None:
             fields = {key: _(value) if value in FAILURE_WORDS else value for key, value in match.groupdict().items()}
             return _(message).format(**fields)
@@ -199,7 +190,7 @@ def _failure(text: str) -> str | None:
 def shown_failure(line: str) -> str:
     """``line`` in the interface's language when it is a model failure as ``describe`` writes it ("who: what"),
     otherwise as it is."""
-    match = _turn_stopped().fullmatch(line)
+    match = _pattern(TURN_STOPPED).fullmatch(line)
     if match is not None:
         return _(TURN_STOPPED).format(**match.groupdict())
     start = 0
