@@ -176,9 +176,10 @@ def _report(title: str, rows: list[dict[str, Any]]) -> None:
         first = f"{row['ttft_first']:.2f}" if row["ttft_first"] is not None else "-"
         ratio = (f"{row['class_first'] / row['agent_first']:.2f}x"
                  if row["class_first"] is not None and row["agent_first"] else "-")
+        seconds = f"{row['class_first']:.2f} s" if row["class_first"] is not None else "-"
         print(f"  {row['wall']:6.1f} s  director {row['director_share']:5.1%} in {row['director_calls']} calls "
-              f"({'/'.join(row['paths'])}; prompt tokens {row['prompt_tokens'] or '-'})  first word {ratio} "
-              f"one agent call's  speech={row['real_speech']!s:5}  "
+              f"({'/'.join(row['paths'])}; prompt tokens {row['prompt_tokens'] or '-'})  first word {seconds} = "
+              f"{ratio} one agent call's first token  speech={row['real_speech']!s:5}  "
               f"errors={len(row['errors'])} violations={len(row['violations'])} actions={row['actions']} "
               f"rejected={row['rejected']} placeholders={row['placeholders']}  director first token "
               f"{first} s, later {later} s  [{row['mode']}] {' -> '.join(row['speakers'])}  {row['question']}")
@@ -197,6 +198,9 @@ def _report(title: str, rows: list[dict[str, Any]]) -> None:
           f"{statistics.median(r['director_calls'] for r in rows):g}); director prompt median "
           f"{statistics.median(tokens) if tokens else float('nan'):.0f} tokens; the class's first word vs one agent "
           f"call's first token: median {statistics.median(ratios) if ratios else float('nan'):.2f}x (target <= 1.2x)")
+    later = [r["class_first"] for r in rows[1:] if r["class_first"] is not None]  # the first reads the whole opening
+    print(f"  the class's first word after the first question: median "
+          f"{statistics.median(later) if later else float('nan'):.2f} s")
     print(f"  median {statistics.median(r['wall'] for r in rows):.1f} s per turn (target <= 30 s); director share "
           f"median {statistics.median(r['director_share'] for r in rows):.1%} (target <= 25 %); director first token: "
           "first call "

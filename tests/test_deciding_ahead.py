@@ -39,11 +39,17 @@ from tests.fake_openai import FakeServer, Reply, fake_openai
 LONG = "A limit is where a function heads as x gets close to a point, even if it never gets there at all."
 
 
+def requested(body: dict[str, Any]) -> str:
+    """What a request adds to the shared system message: an agent's own part; the director's (after the call it goes
+    on from, when it follows an answer)."""
+    return "\n".join(str(m["content"]) for m in body["messages"][1:])
+
+
 def routed(director: list[str], agents: dict[str, list[str | Reply]]) -> Callable[[dict[str, Any]], Reply]:
     """The fake server's answers: the director's and each agent's own, in order, whatever order they are asked in."""
 
     def answer(body: dict[str, Any]) -> Reply:
-        own = body["messages"][1]["content"]  # the shared system message is every call's
+        own = requested(body)
         if DIRECTS in own:
             return Reply(director.pop(0))
         for agent_id, answers in agents.items():
@@ -73,7 +79,7 @@ async def timed_turn(session: ClassroomSession, message: str,
 
 
 def director_requests(server: FakeServer) -> list[int]:
-    return [i for i, body in enumerate(server.requests) if DIRECTS in body["messages"][1]["content"]]
+    return [i for i, body in enumerate(server.requests) if DIRECTS in requested(body)]
 
 
 async def test_the_next_decision_and_answer_are_made_while_the_last_message_is_still_read() -> None:
@@ -88,7 +94,8 @@ async def test_the_next_decision_and_answer_are_made_while_the_last_message_is_s
     assert set(session.engine.foresight.outcomes) <= {"taken", "taken, but the learner waited for it"}
     teacher_words = [t for t, e in timed if isinstance(e, TextDeltaEvent) and e.data.message_id.endswith("teacher")]
     second, third = director_requests(server)[1:]
-    kims = next(i for i, body in enumerate(server.requests) if "(kim), the" in body["messages"][1]["content"])
+    kims = next(i for i, body in enumerate(server.requests)
+                if "(kim), the" in requested(body) and DIRECTS not in requested(body))
     # the loop's clock and the server's are both time.monotonic()
     assert server.arrived[second] < teacher_words[-1] and server.arrived[kims] < teacher_words[-1]
     assert kims == second + 1 and third == kims + 1  # and nothing was asked twice
@@ -155,7 +162,7 @@ async def test_esc_while_the_message_is_read_drops_the_decision_made_ahead_unapp
         session = session_on(server, pace=30.0)
 
         def esc_once_kim_is_asked(event: Event) -> None:
-            if isinstance(event, TextDeltaEvent) and any("(kim), the" in b["messages"][1]["content"]
+            if isinstance(event, TextDeltaEvent) and any("(kim), the" in requested(b) and DIRECTS not in requested(b)
                                                          for b in server.requests):
                 session.interrupt()
 

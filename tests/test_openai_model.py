@@ -122,8 +122,10 @@ async def test_auto_falls_back_to_json_object_when_json_schema_is_refused_and_re
     with fake_openai(*replies) as server:
         options = ModelOptions(base_url=server.url, retries=0, timeout=5.0)
         session = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
+        session.warming.enabled = False  # the replies are the calls' own, in order (tests/test_warming.py)
         events = await play(session, "Hi?")
         later = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)  # a later session
+        later.warming.enabled = False
         await play(later, "Hi?")
     assert_well_formed(events)
     assert [r.get("response_format", {}).get("type") for r in server.requests] == [

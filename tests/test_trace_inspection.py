@@ -27,7 +27,7 @@ async def test_a_rejected_answer_and_the_accepted_one_are_kept_apart_with_the_pr
     parsed = first.attempts[0].parsed
     assert first.final == "teacher" and len(first.attempts) == 1 and parsed and parsed["next_agent"] == "teacher"
     assert [m.role for m in first.prompt] == ["system", "user"]
-    assert "What is a slope?" in first.prompt[1].content and "Rules:" in first.prompt[0].content
+    assert "What is a slope?" in first.prompt[0].content and "Rules:" in first.prompt[0].content
     assert second.final == "USER" and len(second.attempts) == 2
     rejected, accepted = second.attempts
     assert '"teacher"' in rejected.raw and '"USER"' in accepted.raw

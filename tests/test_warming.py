@@ -26,7 +26,7 @@ def answers(warm: Reply | None = None) -> Callable[[dict[str, Any]], Reply]:
     """The warm-up's reply (OK by default), the director's pick of the teacher, the teacher's answer."""
 
     def answer(body: dict[str, Any]) -> Reply:
-        own = body["messages"][1]["content"]
+        own = "\n".join(str(m["content"]) for m in body["messages"][1:])  # the director's goes on from an answer
         if own == WARM_REQUEST:
             return warm or Reply("OK")
         if DIRECTS in own:
@@ -46,8 +46,8 @@ def on_server(url: str, room: Classroom | None = None) -> tuple[ClassroomSession
     return session, driver, played
 
 
-def warm_ups(server: FakeServer) -> list[dict[str, Any]]:
-    return [body for body in server.requests if body["messages"][1]["content"] == WARM_REQUEST]
+def warm_ups(server: FakeServer, before: int | None = None) -> list[dict[str, Any]]:
+    return [body for body in server.requests[:before] if body["messages"][1]["content"] == WARM_REQUEST]
 
 
 async def ask(driver: TurnDriver, message: str = "What is a limit?") -> None:
@@ -62,26 +62,37 @@ async def test_the_warm_up_sends_the_very_bytes_the_first_question_opens_with_fo
         assert session.warming.task is not None
         await session.warming.task
         await ask(driver)
+        await asyncio.sleep(0.05)  # the conversation's warm-up after the turn (below)
     warm, first = server.requests[0], server.requests[1]
     sent = warm["messages"][0]["content"]
-    assert warm_ups(server) == [warm]
+    assert warm_ups(server)[0] == warm
     assert sent == shared_opening(session.classroom, session.context.scene)
     assert first["messages"][0]["content"].startswith(sent)  # the first real call opens with the same bytes
     assert len(sent) > 1000  # the class, its agents, its actions and rules: the long part
     assert warm["max_tokens"] == 1 and warm["max_completion_tokens"] == 1  # one token of output, on any server
     assert "response_format" not in warm  # no grammar for a server to build
-    assert session.warming.notes[-1].startswith("warm-up: the shared part")
+    assert session.warming.notes[0].startswith("warm-up: the shared part")
 
 
-async def test_a_turn_that_starts_at_once_makes_the_warm_up_needless() -> None:
+async def test_after_a_turn_the_conversation_so_far_is_warmed_for_the_next_question() -> None:
     with fake_openai() as server:
         server.answer = answers()
         session, driver, _ = on_server(server.url)
         await ask(driver)  # run's messages: the first turn's own calls read the shared part
-        await asyncio.sleep(0.05)
-    assert warm_ups(server) == []
-    assert session.warming.notes == ["warm-up not sent: the class is calling the model, which reads the shared "
-                                     "part itself"]
+        assert session.warming.task is not None
+        await session.warming.task  # sent once the turn is over, while the learner reads and types
+        after = len(server.requests)
+        await ask(driver, "And at a jump?")
+    # the opening was not sent: the first turn's calls read it themselves
+    assert session.warming.notes[0] == ("warm-up not sent: the class is calling the model, which reads the shared "
+                                        "part itself")
+    warmed = warm_ups(server, after)  # (the second turn's own warm-up may follow)
+    assert len(warmed) == 1 and server.requests[after - 1] == warmed[0]
+    sent = warmed[0]["messages"][0]["content"]
+    assert sent.startswith(shared_opening(session.classroom, session.context.scene))
+    assert "What is a limit?" in sent and "A limit is where a function heads." in sent  # the turn's words
+    assert server.requests[after]["messages"][0]["content"].startswith(sent)  # the next question opens with it
+    assert session.warming.notes[-1].startswith("warm-up: the shared part")
 
 
 async def test_a_server_that_refuses_or_fails_the_warm_up_costs_a_note_and_nothing_else() -> None:

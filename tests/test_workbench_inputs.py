@@ -160,8 +160,8 @@ def test_ctrl_c_stops_the_runs_even_where_a_run_absorbs_the_cancellation(
     Ctrl-C while it closes cuts nothing, and the eval still stops there without tallying it."""
     closed: list[object] = []
 
-    async def a_run_that_absorbs_the_cancellation(run: runner.ScenarioRun, index: int,
-                                                  options: ModelOptions) -> runner._Played:
+    async def a_run_that_absorbs_the_cancellation(run: runner.ScenarioRun, index: int, options: ModelOptions,
+                                                  alone: bool = True) -> runner._Played:
         if index == 2:
             await asyncio.sleep(0.01)  # the runs before it are over
             try:

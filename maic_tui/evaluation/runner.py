@@ -93,13 +93,16 @@ class _Played:
         run.turns += self.turns
 
 
-async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions) -> _Played:
+async def _play_once(run: ScenarioRun, seed: int, options: ModelOptions, alone: bool = True) -> _Played:
+    """One run of a scenario; ``alone``: no other run calls the server meanwhile (else the class is not warmed: on a
+    one-slot server a warm-up would cut another run's answer short, live/warming.py)."""
     scenario = run.scenario
     classroom = load_classroom(relative_to(run.path, scenario.classroom))
     if scenario.rules is not None:
         routing = classroom.routing.model_copy(update={"rules": list(scenario.rules)})
         classroom = classroom.model_copy(update={"routing": routing})
     session = ClassroomSession(classroom, run.model, options.model_copy(update={"seed": seed, "pace": 0.0}))
+    session.warming.enabled = alone
     start_where(session, scenario, classroom)
     driver = TurnDriver(classroom)
     waiting = waiting_step(session)
@@ -208,7 +211,7 @@ async def _at_once(plays: list[tuple[ScenarioRun, int]], repeat: int, options: M
             if stop.signum is not None:  # a run that absorbed the cancellation takes no other
                 return
             try:
-                played: _Played | str = await _play_once(run, index, options)
+                played: _Played | str = await _play_once(run, index, options, alone=False)
             except Exception as exc:
                 played = _failure(exc)
             finally:

@@ -127,6 +127,7 @@ class ClassroomSession:
                     yield self.record(event)
         finally:
             self._in_turn = self._interrupt_pending = False
+        self.warm()  # the conversation so far, read by the server while the learner reads and types
 
     def record(self, record: R) -> R:
         """Append one record to the session log (when recorded) and hand it back."""

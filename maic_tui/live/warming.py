@@ -2,7 +2,9 @@
 the class opens with (``prompts/opening.py``'s ``shared_opening``: the class, its agents, every action, the rules, the
 slide shown now) is sent ahead, in a request of one token of output, while the opening screen draws and the lesson's
 scripted lines play, so the learner's first question finds it in the server's prompt cache instead of waiting for a
-small server to read some two thousand tokens.
+small server to read some two thousand tokens. After each turn the part is sent again with the conversation so far
+(``shared_so_far``): the last call of a turn is the director's, which goes on from the last answer rather than
+after it in the transcript, so the next question would otherwise read that answer again while the learner waits.
 
 It never waits for anything nor holds anything up: a turn or another model call under way when it would be sent
 already makes the server read that part, so it is then not sent at all. A server that refuses it or fails costs a
@@ -18,7 +20,7 @@ from langchain_core.messages import HumanMessage, SystemMessage
 
 from maic_tui.llm import DIRECTOR, describe
 from maic_tui.orchestration.graph.engine_context import EngineContext
-from maic_tui.orchestration.prompts.shared_part import shared_opening
+from maic_tui.orchestration.prompts.shared_part import shared_so_far
 
 WARM_REQUEST = "Say OK."  # what the warm-up asks after the shared part: its answer (one token) is thrown away
 FAILED = "warm-up failed"  # how its note opens when the server refused it or failed
@@ -42,7 +44,7 @@ class Warmer:
         ctx = self.ctx
         if not (self.enabled and ctx.client.provider.is_remote):
             return False
-        opening = shared_opening(ctx.classroom, ctx.scene)
+        opening = shared_so_far(ctx.classroom, ctx.history, ctx.scene)
         if opening == self._sent:
             return False
         try:

@@ -41,8 +41,11 @@ def run_in_pty(args: list[str], steps: list[Step], size: tuple[int, int] = (40, 
     once the pty's buffer is full, and then cannot even quit."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", size[0], size[1], 0, 0))
+    # Not COLUMNS and LINES: Textual takes them over the terminal's own size, and pytest-xdist's workers have them
+    # (80 x 24), so the app drew for another size than the pty's and the room's status line never showed.
+    inherited = {name: value for name, value in os.environ.items() if name not in ("COLUMNS", "LINES")}
     proc = subprocess.Popen([sys.executable, "-m", "maic_tui.cli", *args], stdin=slave, stdout=slave, stderr=slave,
-                            env={**os.environ, "TERM": "xterm-256color", **(env or {})}, start_new_session=True)
+                            env={**inherited, "TERM": "xterm-256color", **(env or {})}, start_new_session=True)
     os.close(slave)
     out = bytearray()
 

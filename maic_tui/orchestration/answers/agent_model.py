@@ -12,6 +12,7 @@ from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.answers.answer import Answer
 from maic_tui.orchestration.answers.parser import StreamParser
+from maic_tui.orchestration.graph.conversation import WrittenBy
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.prompts.agent_request import agent_messages
@@ -49,29 +50,38 @@ async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: 
                        said=ctx.said(), scene=ctx.scene_index)
     model = ctx.client.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
     with calling(call):
-        await _consume(ctx, model.astream(messages), answer)
+        output = await _consume(ctx, model.astream(messages), answer)
+    if output is not None and ctx.client.provider.is_remote:  # a server's prompt cache is what it is for
+        answer.written_by = WrittenBy(tuple(messages), output)
 
 
-async def _consume(ctx: EngineContext, stream: Any, answer: Answer) -> None:
+async def _consume(ctx: EngineContext, stream: Any, answer: Answer) -> str | None:
+    """Read the answer into ``answer``; what the model wrote, when it wrote a whole answer (None: cut at a cap)."""
     parser = StreamParser()
     cap = ctx.settings.output_char_cap
+    written: list[str] = []
+    whole = True
     try:
         async for chunk in stream:
             text = chunk_text(chunk)
             over = len(text) > cap - answer.received  # however large the chunk: a server may send megabytes in one
             text = text[:cap - answer.received]
             answer.received += len(text)
+            written.append(text)
             answer.add(parser.feed(text))
             if parser.finished:
                 break
             if over:
                 answer.warnings.append(f"output cut at {cap} characters")
+                whole = False
                 break
     except Exception as exc:  # a failed stream has already closed itself
         if ended_at_cap(exc):
             answer.warnings.append("the answer reached its token cap")
+            whole = False
         elif not is_empty_answer(exc):  # no chunk at all: an empty turn, not a failure
             raise
     else:
         await stream.aclose()  # hang up on a model that goes on after its answer
     answer.add(parser.close())
+    return "".join(written) if whole and written else None

@@ -38,7 +38,7 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter,
 
     def written(rest: list[Item]) -> None:
         if foresight is not None:
-            foresight.start(state, run, rest, answer.warnings)
+            foresight.start(state, run, rest, answer.warnings, answer.written_by)
 
     error: ModelError | None = None
     interrupted = False
@@ -54,5 +54,5 @@ async def agent_node(ctx: EngineContext, state: TurnState, writer: StreamWriter,
     finally:
         answer.cancel()  # cut short while the model was still writing it
         writer(AgentEndEvent(data=AgentEndData(message_id=message_id, agent_id=agent.id)))
-        ctx.history.append(run.entry(interrupted))
+        ctx.history.append(run.entry(interrupted, answer.written_by))
     return agent_update(state, run, interrupted, error)

@@ -23,7 +23,7 @@ from maic_tui.events import (
     WhiteboardActionRecord,
 )
 from maic_tui.orchestration.answers.items import Item, ParsedAction, TextDelta
-from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
 from maic_tui.orchestration.prompts.example import is_filler
 from maic_tui.scenes.base import SceneChangeError
 from maic_tui.scenes.live_state import SceneStates
@@ -138,9 +138,10 @@ class AgentRun:
             action_warnings=list(self.warnings),
         )
 
-    def entry(self, interrupted: bool) -> HistoryEntry:
+    def entry(self, interrupted: bool, written_by: WrittenBy | None = None) -> HistoryEntry:
         return HistoryEntry(role="agent", text="".join(self.speech).strip(), agent_id=self.agent.id,
-                            name=self.agent.name, actions=tuple(self.actions), interrupted=interrupted)
+                            name=self.agent.name, actions=tuple(self.actions), interrupted=interrupted,
+                            written_by=None if interrupted else written_by)
 
 
 def _unheard(event: Event) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
 from maic_tui.orchestration.answers.items import Item, TextDelta
+from maic_tui.orchestration.graph.conversation import WrittenBy
 
 _WORD = re.compile(r"\s*\S+\s*")
 
@@ -26,6 +27,7 @@ class Answer:
     pieces: list[Item] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)  # about the answer as a whole (cut at a cap)
     received: int = 0  # characters of model output so far
+    written_by: WrittenBy | None = None  # the call that wrote it whole (none for an answer cut short or failed)
     task: asyncio.Future[None] | None = None
     _grown: asyncio.Event = field(default_factory=asyncio.Event)
 

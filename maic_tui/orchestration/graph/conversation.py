@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
+
+from langchain_core.messages import BaseMessage
 
 TRANSCRIPT_WINDOW = 14  # at most this many recent entries are shown...
 TRANSCRIPT_STEP = 8  # ...and the oldest go this many at a time (so at least WINDOW - STEP + 1 are shown)
@@ -22,6 +24,16 @@ NOTHING_YET = "Nothing has been said yet."
 
 
 @dataclass(frozen=True, slots=True)
+class WrittenBy:
+    """The model call that wrote an agent's answer, as the server read it: its messages and its output. The director's
+    next decision continues it (``prompts/director_request.py``), so a server that keeps its last prompt cached reads
+    only the director's own request, not the answer again."""
+
+    messages: tuple[BaseMessage, ...]
+    output: str
+
+
+@dataclass(frozen=True, slots=True)
 class HistoryEntry:
     role: Literal["learner", "agent", "lesson"]  # "lesson": what the lesson asked the class to do
     text: str
@@ -29,6 +41,8 @@ class HistoryEntry:
     name: str = ""
     actions: tuple[tuple[str, dict[str, Any]], ...] = ()
     interrupted: bool = False
+    # not part of what was said: two entries of the same words are the same entry (a decision made ahead holds)
+    written_by: WrittenBy | None = field(default=None, compare=False, repr=False)
 
     @property
     def is_empty(self) -> bool:
@@ -52,7 +66,7 @@ def _items_json(entry: HistoryEntry) -> str:
     text = _clipped(entry.text)
     items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
     items += [{"type": "action", "name": name, "params": params} for name, params in entry.actions]
-    return json.dumps(items, ensure_ascii=False)
+    return json.dumps(items, ensure_ascii=False, separators=(",", ":"))
 
 
 def shown_entries(history: Sequence[HistoryEntry]) -> list[HistoryEntry]:

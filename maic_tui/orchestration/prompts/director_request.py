@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.graph.conversation import HistoryEntry, one_line_entry
+from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
 from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
 
@@ -35,8 +35,10 @@ def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardAc
 
 def _board(board: Whiteboard) -> str:
     # only what a choice of speaker depends on: how the board stands and how full it is (the agents' own part says
-    # what the board allows)
+    # what the board allows); nothing for a closed, empty board, as every class starts
     count = len(board.elements)
+    if not count and not board.is_open:
+        return ""
     text = f"Board: {'open' if board.is_open else 'closed'}, {count} element{'s' if count != 1 else ''}."
     if count > CROWDED:
         text += " It is crowded: avoid adding more unless someone tidies it."
@@ -46,7 +48,6 @@ def _board(board: Whiteboard) -> str:
 def director_messages(
     classroom: Classroom,
     history: Sequence[HistoryEntry],
-    learner_message: str,
     responses: Sequence[AgentTurnSummary],
     ledger: Sequence[WhiteboardActionRecord],
     board: Whiteboard,
@@ -62,25 +63,33 @@ def director_messages(
 
     Only its request is the director's own: the system message is word for word what every agent of the class is
     sent (the whole class, muted agents too), so a server's prompt cache reuses it from an agent's call to the
-    director's and on to the next agent's."""
-    parts = [
-        f"{DIRECTS} by the director's rules above.",
-        f"Spoke this turn: {_spoken(responses, ledger)}",
-        _board(board),
-        *([widget] if widget else []),
-        f"Decision {turn_number} of this turn; keep the turn short.",
-    ]
-    if lesson is None:
-        # as the transcript shows it: a pasted page is not read again whole at every decision
-        parts.append(f"The learner said: {one_line_entry(learner_message)}")
-    else:
+    director's and on to the next agent's. After an agent's answer the prompt goes on from the call that wrote it
+    (``continued``): the server has just read that call and written the answer, so it reads only the request."""
+    call = continued(history, responses)
+    # Every word here is read anew at every decision, while the class waits: what the conversation above already
+    # says (the learner's message is its last line, or the answer's call) is not said again.
+    parts = [f"{DIRECTS} by the director's rules above. Decision {turn_number} of this turn; keep the turn short.",
+             f"Spoke this turn: {_spoken(responses, ledger)}"]
+    parts += [line for line in (_board(board), widget) if line]
+    if lesson is not None:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."
                  if lesson.hands_over else "When this part is done, answer END: the lesson goes on by itself.")
         parts.append(f"The lesson now: {lesson.request}\n{after}")
     if muted:
         parts.append(f"Muted by the learner, never to be picked: {', '.join(muted)}.")
     parts.append(f"Who speaks next? Choose next_agent from: {', '.join(choices)}." if choices else "Who speaks next?")
-    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage("\n".join(parts))]
+    request = HumanMessage("\n".join(parts))
+    if call is not None:
+        return [*call.messages, AIMessage(call.output), request]
+    return [SystemMessage(shared_part(classroom, history, scene)), request]
+
+
+def continued(history: Sequence[HistoryEntry], responses: Sequence[AgentTurnSummary]) -> WrittenBy | None:
+    """The call that wrote the answer the turn has just heard, when the history ends with it whole."""
+    last = history[-1] if history else None
+    if last is None or last.role != "agent" or not responses or last.agent_id != responses[-1].agent_id:
+        return None
+    return last.written_by
 
 
 def reask_message(reason: str) -> HumanMessage:

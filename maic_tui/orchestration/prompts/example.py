@@ -33,7 +33,7 @@ def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple
 
 
 def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
-    return json.dumps(example_items(agent, classroom, actions), ensure_ascii=False)
+    return json.dumps(example_items(agent, classroom, actions), ensure_ascii=False, separators=(",", ":"))
 
 
 def example_speech(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:

@@ -17,7 +17,7 @@ from maic_tui.actions import ACTION_SCHEMAS
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.i18n import named_in_english
-from maic_tui.orchestration.graph.conversation import HistoryEntry, transcript
+from maic_tui.orchestration.graph.conversation import HistoryEntry, shown_entries, transcript
 from maic_tui.orchestration.prompts.roles import roster
 from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
 
@@ -48,13 +48,13 @@ def direction(classroom: Classroom) -> str:
     """How the class is directed: who decides, the mode, the rules, and the director's answer with concrete
     examples from this class (no placeholder a small model could copy)."""
     lead = classroom.lead() or classroom.agents[0]
-    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."})
+    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."}, separators=(",", ":"))
     parts = ["A director decides who speaks next: an agent, the learner (USER) or nobody (END)."]
     if classroom.session.type == "discussion":
         session = classroom.session
         trigger = f" It was raised by {session.trigger_agent}." if session.trigger_agent else ""
         parts.append(f"This is a discussion, not Q&A. Topic: {session.topic}. {session.prompt}{trigger}".strip())
-    parts += [RULES, f'The director answers one JSON object, such as {pick} or {{"next_agent": "END"}}; with USER it '
+    parts += [RULES, f'The director answers one JSON object, such as {pick} or {{"next_agent":"END"}}; with USER it '
                      'may add "prompt" (a short question) and 2-4 "options".']
     return "\n\n".join(parts)
 
@@ -122,6 +122,13 @@ def shared_opening(classroom: Classroom, scene: Scene | None = None) -> str:
         parts.append(shown)
     parts.append(CONVERSATION)
     return "\n\n".join(parts)
+
+
+def shared_so_far(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
+    """What the next call of the class opens with, as far as it is known before anyone speaks again: the opening, and
+    the conversation so far when there is one (the next entry only adds a line after it)."""
+    opening = shared_opening(classroom, scene)
+    return opening + transcript(history, classroom.learner.nickname) if shown_entries(history) else opening
 
 
 def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:

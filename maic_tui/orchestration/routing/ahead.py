@@ -24,7 +24,7 @@ from maic_tui.orchestration.answers.agent_outcome import agent_update
 from maic_tui.orchestration.answers.agent_run import AgentRun
 from maic_tui.orchestration.answers.answer import Answer
 from maic_tui.orchestration.answers.items import Item
-from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import TurnSettings, TurnState
 from maic_tui.orchestration.routing.director import director_node
@@ -93,8 +93,10 @@ class Foresight:
         return (ctx.settings.decide_ahead and reading_pace(ctx) > 0 and not waits(ctx.picker)
                 and not ctx.client.interrupted and not ctx.hand_raised)
 
-    def start(self, state: TurnState, run: AgentRun, rest: list[Item], warnings: list[str]) -> None:
-        """``run``'s answer is written, ``rest`` of it still to be shown: decide what comes after it now."""
+    def start(self, state: TurnState, run: AgentRun, rest: list[Item], warnings: list[str],
+              written_by: WrittenBy | None = None) -> None:
+        """``run``'s answer is written (by ``written_by``'s call), ``rest`` of it still to be shown: decide what comes
+        after it now."""
         if not self.worth_it():
             self._not_started = "not made ahead: no reading time, or someone else decides"
             return
@@ -106,7 +108,7 @@ class Foresight:
         for warning in warnings:
             twin.warn(warning)
         after = cast(TurnState, {**state, **agent_update(state, twin)})
-        seen = replace(ctx, board=board, history=[*ctx.history, twin.entry(interrupted=False)],
+        seen = replace(ctx, board=board, history=[*ctx.history, twin.entry(False, written_by)],
                        scene_states=twin.states)
         ahead = Ahead(Basis.of(seen, after))
         ahead.task = asyncio.ensure_future(self._decide(seen, after, ahead))
