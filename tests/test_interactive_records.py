@@ -55,7 +55,7 @@ def test_agents_and_director_are_told_the_widget_and_the_last_change(private_dat
     teacher = room.agent("reyes")
     assert teacher is not None
     asked = agent_messages(teacher, room, [], Whiteboard(), secant, list(teacher.actions), [], "", told)
-    directed = director_messages(room, [], [], [], Whiteboard(), 1, scene=secant, widget=told)
+    directed = director_messages(room, [], [], Whiteboard(), 1, scene=secant, widget=told)
     assert told in str(asked[1].content) and told in str(directed[1].content)
     assert told not in str(asked[0].content)  # the shared part stays the same from one change to the next
 

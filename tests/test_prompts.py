@@ -7,7 +7,7 @@ import itertools
 import pytest
 from langchain_core.messages import HumanMessage, SystemMessage
 
-from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
+from maic_tui.events import AgentTurnSummary
 from maic_tui.orchestration.graph.conversation import (
     ENTRY_CHARS,
     NOTHING_YET,
@@ -99,16 +99,14 @@ def test_director_prompt_carries_what_the_rules_ask_for() -> None:
         board.apply("wb_draw_text", {"content": f"t{i}", "x": 10, "y": 10 + 80 * i})
     responses = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                                   action_count=1)]
-    ledger = [WhiteboardActionRecord(action_name="wb_draw_shape", agent_id="teacher", agent_name="Ms. Hale",
-                                     params={"shape": "circle"})]
-    system, user = director_messages(ROOM, HISTORY, responses, ledger, board, 2,
+    system, user = director_messages(ROOM, HISTORY, responses, board, 2,
                                      choices=["kim", "USER", "END"])
     text, own = str(system.content), str(user.content)
     assert RULES in text and all(f"\n{n}. " in RULES for n in range(1, 10)) and "\n10. " not in RULES
     assert "kim (Kim, student)" in text and "Sam: likes pictures" in text
     assert "[Sam (learner)]: What is a slope?" in text and "Rise over run." in text  # the conversation, this turn's too
-    assert "1. Ms. Hale (teacher) [1 actions; whiteboard: drew shape(circle)]" in own
-    assert "crowded" in own and "Decision 2 of this turn" in own
+    assert "Spoke this turn: teacher." in own  # by id: the agents' list names them, the conversation has the rest
+    assert "crowded" in own and "decision 2 of this turn" in own
     assert "What is a slope?" not in own  # the conversation's last line says it: not read twice
     assert own.endswith("Choose next_agent from: kim, USER, END.")
 
@@ -118,24 +116,24 @@ def test_what_the_director_reads_anew_per_decision_is_a_few_lines() -> None:
     read anew on the critical path, where a small model on a CPU spends some 6 ms a token."""
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
-    _, own = director_messages(ROOM, HISTORY, said, [], Whiteboard(), 2)
+    _, own = director_messages(ROOM, HISTORY, said, Whiteboard(), 2)
     text = str(own.content)
-    assert "1. Ms. Hale (teacher)" in text and "Decision 2" in text
-    assert "Board" not in text  # a closed, empty board decides nothing
-    assert len(text.split()) <= 30, text
+    assert "Spoke this turn: teacher." in text and "decision 2" in text
+    assert "Board" not in text and "Hale" not in text  # a closed, empty board decides nothing; the names are above
+    assert len(text.split()) <= 20, text
 
 
 def test_a_pasted_page_is_not_read_whole_at_every_decision() -> None:
     page = "A very long paste.\n" * 200
     history = [HistoryEntry("learner", page)]
-    system, own = director_messages(ROOM, history, [], [], Whiteboard(), 1)
+    system, own = director_messages(ROOM, history, [], Whiteboard(), 1)
     assert "A very long paste." not in str(own.content) and len(str(own.content)) < 300
     assert len(str(system.content)) < len(shared_opening(ROOM)) + ENTRY_CHARS + 100  # one line of it, as it is shown
 
 
 def test_discussion_context_reaches_both_prompts() -> None:
     room = classroom(session={"type": "discussion", "topic": "Cars in cities", "prompt": "Ban them?"})
-    system, _ = director_messages(room, [], [], [], Whiteboard(), 1)
+    system, _ = director_messages(room, [], [], Whiteboard(), 1)
     assert "discussion, not Q&A. Topic: Cars in cities" in system.content
     assert "Open the discussion" in agent_part(room.agents[0], room, Whiteboard(), [], [], "")
 
@@ -196,15 +194,15 @@ def test_placeholder_speech_or_a_copy_of_the_example_counts_as_empty() -> None:
 
 def test_director_prompts_keep_a_stable_prefix_and_show_no_placeholders() -> None:
     board = Whiteboard()
-    first = director_messages(ROOM, HISTORY[:1], [], [], board, 1)
+    first = director_messages(ROOM, HISTORY[:1], [], board, 1)
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
     board.apply("wb_draw_text", {"content": "m = rise / run", "x": 10, "y": 10})
-    second = director_messages(ROOM, HISTORY[:2], said, [], board, 2)
+    second = director_messages(ROOM, HISTORY[:2], said, board, 2)
     a, b = str(first[0].content), str(second[0].content)
     assert b.startswith(a)  # the system message only grew by what was said since
     assert RULES in a and '{"next_agent":"END"}' in a and "<" not in a
-    assert "Decision" not in a + b and "Decision 2" in str(second[1].content)  # what changes per decision is apart
+    assert "decision" not in a + b and "decision 2" in str(second[1].content)  # what changes per decision is apart
     decision = parse_decision('{"next_agent": "USER", "prompt": "<a short question>", "options": ["<a>", "<b>"]}',
                               ROOM.agents)
     assert decision.prompt is None and decision.options == ()
@@ -217,7 +215,7 @@ def test_the_director_and_every_agent_share_their_system_message_word_for_word()
     said = [AgentTurnSummary(agent_id="teacher", agent_name="Ms. Hale", content_preview="Rise over run.",
                              action_count=0)]
     scene = ROOM.scenes[0]
-    director = director_messages(ROOM, HISTORY, said, [], Whiteboard(), 2, scene=scene)
+    director = director_messages(ROOM, HISTORY, said, Whiteboard(), 2, scene=scene)
     agents = [agent_messages(agent, ROOM, HISTORY, Whiteboard(), scene, list(agent.actions), said, "Go on.")
               for agent in ROOM.agents]
     shared = shared_part(ROOM, HISTORY, scene)
@@ -236,7 +234,7 @@ def test_the_director_and_every_agent_share_their_system_message_word_for_word()
 def test_a_muted_agent_changes_only_the_directors_request() -> None:
     """The shared part stays the whole class's, word for word the agents' (a prompt cache still reuses it while
     someone is muted); the director's own request says who may not be picked."""
-    director = director_messages(ROOM, HISTORY, [], [], Whiteboard(), 1, muted=["kim"])
+    director = director_messages(ROOM, HISTORY, [], Whiteboard(), 1, muted=["kim"])
     assert str(director[0].content) == shared_part(ROOM, HISTORY)
     assert "Muted by the learner, never to be picked: kim." in str(director[1].content)
-    assert "Muted" not in str(director_messages(ROOM, HISTORY, [], [], Whiteboard(), 1)[1].content)
+    assert "Muted" not in str(director_messages(ROOM, HISTORY, [], Whiteboard(), 1)[1].content)

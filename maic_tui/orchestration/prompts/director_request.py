@@ -8,9 +8,8 @@ from collections.abc import Sequence
 
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
-from maic_tui.actions import action_summary
 from maic_tui.classroom.models import Classroom, Scene
-from maic_tui.events import AgentTurnSummary, WhiteboardActionRecord
+from maic_tui.events import AgentTurnSummary
 from maic_tui.llm.context import LessonCall
 from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
 from maic_tui.orchestration.prompts.shared_part import shared_part
@@ -19,18 +18,10 @@ from maic_tui.whiteboard import Whiteboard
 DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
 CROWDED = 5  # more elements than this and the director should not add more board work
 
-def _spoken(responses: Sequence[AgentTurnSummary], ledger: Sequence[WhiteboardActionRecord]) -> str:
-    if not responses:
-        return "nobody yet."
-    lines = []
-    for index, response in enumerate(responses):
-        mine = [r for r in ledger if r.agent_id == response.agent_id]
-        board = [s for s in (action_summary(r.action_name, r.params) for r in mine) if s]
-        extra = ""
-        if response.action_count:
-            extra = f" [{response.action_count} actions" + (f"; whiteboard: {', '.join(board)}" if board else "") + "]"
-        lines.append(f"{index + 1}. {response.agent_name} ({response.agent_id}){extra}")
-    return "; ".join(lines)
+def _spoken(responses: Sequence[AgentTurnSummary]) -> str:
+    # ids alone: the agents' list above names them, and their answers, actions included, are the conversation's
+    # last lines (or the call the prompt goes on from), so saying them again here is read anew for nothing
+    return ", then ".join(response.agent_id for response in responses) if responses else "nobody yet"
 
 
 def _board(board: Whiteboard) -> str:
@@ -49,7 +40,6 @@ def director_messages(
     classroom: Classroom,
     history: Sequence[HistoryEntry],
     responses: Sequence[AgentTurnSummary],
-    ledger: Sequence[WhiteboardActionRecord],
     board: Whiteboard,
     turn_number: int,
     lesson: LessonCall | None = None,
@@ -68,8 +58,7 @@ def director_messages(
     call = continued(history, responses)
     # Every word here is read anew at every decision, while the class waits: what the conversation above already
     # says (the learner's message is its last line, or the answer's call) is not said again.
-    parts = [f"{DIRECTS} by the director's rules above. Decision {turn_number} of this turn; keep the turn short.",
-             f"Spoke this turn: {_spoken(responses, ledger)}"]
+    parts = [f"{DIRECTS}: decision {turn_number} of this turn.", f"Spoke this turn: {_spoken(responses)}."]
     parts += [line for line in (_board(board), widget) if line]
     if lesson is not None:
         after = ("The learner may join in: hand over (USER) when the agents have had their say."

@@ -122,9 +122,8 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     if choices:
         step.candidates = choices  # what the model is offered: the trace shows it
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
-    messages = director_messages(ctx.classroom, ctx.history, state["responses"],
-                                 state["ledger"], ctx.board, step.number, lesson, choices, ctx.scene,
-                                 sorted({*ctx.settings.muted, *barred}),
+    messages = director_messages(ctx.classroom, ctx.history, state["responses"], ctx.board, step.number, lesson,
+                                 choices, ctx.scene, sorted({*ctx.settings.muted, *barred}),
                                  scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
