@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncGenerator
+from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +13,9 @@ from maic_tui.live.lesson_player import LessonPlayer, Played
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.orchestration.graph.state import TurnSettings
+from maic_tui.orchestration.prompts.director_request import DIRECTS
 from maic_tui.orchestration.routing.mentions import Addressed, addressed
+from tests.fake_openai import Reply
 
 AGENTS = [
     {"id": "teacher", "name": "Ms. Hale", "role": "teacher", "persona": "Calm and precise.", "avatar": "T",
@@ -131,3 +133,25 @@ def assert_well_formed(events: list[Event]) -> None:
     assert open_id is None
     assert [e.type for e in events].count("done") == 1
     assert isinstance(events[-1], DoneEvent)
+
+
+def requested(body: dict[str, Any]) -> str:
+    """What a request adds to the shared system message: an agent's own part; the director's (after the call it goes
+    on from, when it follows an answer)."""
+    return "\n".join(str(m["content"]) for m in body["messages"][1:])
+
+
+def routed(director: list[str], agents: dict[str, list[str | Reply]]) -> Callable[[dict[str, Any]], Reply]:
+    """The fake server's answers: the director's and each agent's own, in order, whatever order they are asked in."""
+
+    def answer(body: dict[str, Any]) -> Reply:
+        own = requested(body)
+        if DIRECTS in own:
+            return Reply(director.pop(0))
+        for agent_id, answers in agents.items():
+            if f"({agent_id}), the" in own:
+                given = answers.pop(0)
+                return given if isinstance(given, Reply) else Reply(given)
+        return Reply(status=500, text="nobody to answer")
+
+    return answer

@@ -30,6 +30,8 @@ from tests.engine_helpers import (
     items,
     learner_turn,
     pick,
+    requested,
+    routed,
     say,
     spoken,
     text,
@@ -37,28 +39,6 @@ from tests.engine_helpers import (
 from tests.fake_openai import FakeServer, Reply, fake_openai
 
 LONG = "A limit is where a function heads as x gets close to a point, even if it never gets there at all."
-
-
-def requested(body: dict[str, Any]) -> str:
-    """What a request adds to the shared system message: an agent's own part; the director's (after the call it goes
-    on from, when it follows an answer)."""
-    return "\n".join(str(m["content"]) for m in body["messages"][1:])
-
-
-def routed(director: list[str], agents: dict[str, list[str | Reply]]) -> Callable[[dict[str, Any]], Reply]:
-    """The fake server's answers: the director's and each agent's own, in order, whatever order they are asked in."""
-
-    def answer(body: dict[str, Any]) -> Reply:
-        own = requested(body)
-        if DIRECTS in own:
-            return Reply(director.pop(0))
-        for agent_id, answers in agents.items():
-            if f"({agent_id}), the" in own:
-                given = answers.pop(0)
-                return given if isinstance(given, Reply) else Reply(given)
-        return Reply(status=500, text="nobody to answer")
-
-    return answer
 
 
 def session_on(server: FakeServer, pace: float = 100.0, ahead: bool = True, **room: Any) -> ClassroomSession:

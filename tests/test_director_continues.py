@@ -12,9 +12,8 @@ from maic_tui.events import Event
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.orchestration.prompts.director_request import DIRECTS
-from tests.engine_helpers import classroom, learner_turn, pick, text
+from tests.engine_helpers import classroom, learner_turn, pick, requested, routed, text
 from tests.fake_openai import FakeServer, Reply, fake_openai
-from tests.test_deciding_ahead import requested, routed
 
 # as a server writes it, spaces and all: what is sent back must be these very characters
 ANSWER = '[ {"type": "text",  "content": "Rise over run, Sam."}]'

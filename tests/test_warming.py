@@ -18,7 +18,7 @@ from maic_tui.llm import ModelOptions
 from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director_request import DIRECTS
 from maic_tui.orchestration.prompts.shared_part import shared_opening
-from tests.engine_helpers import classroom, pick, text
+from tests.engine_helpers import classroom, pick, requested, text
 from tests.fake_openai import FakeServer, Reply, closed_port_url, fake_openai
 
 
@@ -26,7 +26,7 @@ def answers(warm: Reply | None = None) -> Callable[[dict[str, Any]], Reply]:
     """The warm-up's reply (OK by default), the director's pick of the teacher, the teacher's answer."""
 
     def answer(body: dict[str, Any]) -> Reply:
-        own = "\n".join(str(m["content"]) for m in body["messages"][1:])  # the director's goes on from an answer
+        own = requested(body)
         if own == WARM_REQUEST:
             return warm or Reply("OK")
         if DIRECTS in own:
