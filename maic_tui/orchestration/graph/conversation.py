@@ -62,11 +62,17 @@ def one_line_entry(text: str) -> str:
     return " ".join(_clipped(text).split())
 
 
+def compact_json(value: Any) -> str:
+    """JSON as answers appear in the prompt (the worked examples, the transcript, the director's examples): no spaces
+    after ``,`` and ``:``, so a model that copies them writes fewer tokens before its first word."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+
+
 def _items_json(entry: HistoryEntry) -> str:
     text = _clipped(entry.text)
     items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
     items += [{"type": "action", "name": name, "params": params} for name, params in entry.actions]
-    return json.dumps(items, ensure_ascii=False, separators=(",", ":"))
+    return compact_json(items)
 
 
 def shown_entries(history: Sequence[HistoryEntry]) -> list[HistoryEntry]:

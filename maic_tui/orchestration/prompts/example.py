@@ -7,11 +7,11 @@ agent node to count such a turn as empty.
 
 from __future__ import annotations
 
-import json
 import re
 
 from maic_tui.classroom.models import Agent, Classroom
 from maic_tui.i18n import translator
+from maic_tui.orchestration.graph.conversation import compact_json
 
 _PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
 
@@ -33,7 +33,7 @@ def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple
 
 
 def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
-    return json.dumps(example_items(agent, classroom, actions), ensure_ascii=False, separators=(",", ":"))
+    return compact_json(example_items(agent, classroom, actions))
 
 
 def example_speech(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:

@@ -9,7 +9,6 @@ its own part: on a small server reading a whole prompt again before every speake
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any, Protocol, cast
 
@@ -17,7 +16,7 @@ from maic_tui.actions import ACTION_SCHEMAS
 from maic_tui.actions.docs import describe_actions
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.i18n import named_in_english
-from maic_tui.orchestration.graph.conversation import HistoryEntry, shown_entries, transcript
+from maic_tui.orchestration.graph.conversation import HistoryEntry, compact_json, shown_entries, transcript
 from maic_tui.orchestration.prompts.roles import roster
 from maic_tui.scenes.registry import KIND_ACTIONS, scene_part
 
@@ -48,7 +47,7 @@ def direction(classroom: Classroom) -> str:
     """How the class is directed: who decides, the mode, the rules, and the director's answer with concrete
     examples from this class (no placeholder a small model could copy)."""
     lead = classroom.lead() or classroom.agents[0]
-    pick = json.dumps({"next_agent": lead.id, "instruction": "Give one everyday example."}, separators=(",", ":"))
+    pick = compact_json({"next_agent": lead.id, "instruction": "Give one everyday example."})
     parts = ["A director decides who speaks next: an agent, the learner (USER) or nobody (END)."]
     if classroom.session.type == "discussion":
         session = classroom.session
@@ -127,8 +126,7 @@ def shared_opening(classroom: Classroom, scene: Scene | None = None) -> str:
 def shared_so_far(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
     """What the next call of the class opens with, as far as it is known before anyone speaks again: the opening, and
     the conversation so far when there is one (the next entry only adds a line after it)."""
-    opening = shared_opening(classroom, scene)
-    return opening + transcript(history, classroom.learner.nickname) if shown_entries(history) else opening
+    return shared_part(classroom, history, scene) if shown_entries(history) else shared_opening(classroom, scene)
 
 
 def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
