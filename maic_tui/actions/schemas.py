@@ -112,7 +112,7 @@ DEFAULT_THEME_COLORS = ("#5b9bd5", "#ed7d31", "#a5a5a5", "#ffc000", "#4472c4")
 class ChartData(ActionParams):
     labels: list[CellText] = Field(min_length=1)
     legends: list[CellText] = Field(default_factory=list)
-    series: list[list[Number]] = Field(min_length=1)
+    series: list[Annotated[list[Number], Field(min_length=1)]] = Field(min_length=1)
 
     @model_validator(mode="after")
     def _rectangular(self) -> ChartData:
@@ -171,7 +171,8 @@ TABLE_ROW_HEIGHT, TABLE_PADDING = 40, 20
 class DrawTable(ActionParams):
     PURPOSE = "a table of plain-text cells"
     CHIP = N_("✎ table")
-    data: list[list[CellText]] = Field(min_length=1, description="[[str]] (first row = header)")
+    data: list[Annotated[list[CellText], Field(min_length=1)]] = Field(min_length=1,
+                                                               description="[[str]] (first row = header)")
     x: Number
     y: Number
     width: Size = 400

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from maic_tui.actions.json_schema import params_schema
+
 SENTENCE = 120  # characters of an instruction, a cue's question or one of its options
 
 
@@ -32,10 +34,12 @@ def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
     # At least one item: under a grammar, small models otherwise take the shortest valid answer, "[]".
     if not actions:
         return {"type": "array", "minItems": 1, "items": text}
-    action = {
+    # One kind of item per action, its parameters as the board takes them: free parameters are ones a small model
+    # gets wrong (ARCHITECTURE.md, *Models*).
+    kinds = [{
         "type": "object",
-        "properties": {"type": {"const": "action"}, "name": {"type": "string", "enum": list(actions)},
-                       "params": {"type": "object"}},
+        "properties": {"type": {"const": "action"}, "name": {"const": name}, "params": params_schema(name)},
         "required": ["type", "name", "params"],
-    }
-    return {"type": "array", "minItems": 1, "items": {"anyOf": [text, action]}}
+    } for name in actions]
+    return {"type": "array", "minItems": 1, "items": {"anyOf": [text, *kinds]}}
+
