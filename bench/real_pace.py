@@ -63,8 +63,9 @@ class _Counted:
 def _counting(seen: list[tuple[str, str]]) -> Any:
     original = ModelClient.model
 
-    def counted(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
-        return _Counted(original(self, caller, name, schema, cap), caller, seen)
+    def counted(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024,
+                grammar_schema: dict | None = None) -> Any:
+        return _Counted(original(self, caller, name, schema, cap, grammar_schema), caller, seen)
 
     return original, counted
 

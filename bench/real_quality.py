@@ -97,8 +97,9 @@ async def _run(url: str, data_dir: Path, rules: bool = True) -> list[dict[str, A
     prompts: list[str] = []
     original = ModelClient.model
 
-    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
-        return _FirstToken(original(self, caller, name, schema, cap), caller, calls, prompts)
+    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024,
+              grammar_schema: dict | None = None) -> Any:
+        return _FirstToken(original(self, caller, name, schema, cap, grammar_schema), caller, calls, prompts)
 
     ModelClient.model = timed  # type: ignore[method-assign]
     room = load_classroom("derivatives")

@@ -166,7 +166,7 @@ class DoneData(WireModel):
     end_reason: EndReason
     director_state: DirectorState = Field(default_factory=DirectorState)
     director_trace: list[TraceRecord] = Field(default_factory=list)
-    structured_output: str | None = None  # how a server's output was constrained (json_schema, json_object, off)
+    structured_output: str | None = None  # how a server's output was constrained (json_schema, gbnf, json_object, off)
 
 
 # --- events ----------------------------------------------------------------------------------------

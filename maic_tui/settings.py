@@ -7,7 +7,7 @@ Config file: ``config.toml`` in the platform's config directory (``MAIC_CONFIG``
     api_key = "..."          # better: OPENAI_API_KEY in the environment
     timeout = 60
     retries = 2
-    structured_output = "auto"  # the first the server accepts; or "json_schema" / "json_object" / "off"
+    structured_output = "auto"  # the first the server accepts; or "json_schema" / "gbnf" / "json_object" / "off"
     theme = "chalkboard"       # the TUI's theme; the app saves your choice here
 
     [interface]

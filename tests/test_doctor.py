@@ -24,15 +24,28 @@ def _doctor(capsys: pytest.CaptureFixture[str], url: str, model: str = "fake-mod
 def test_a_healthy_server_passes_and_its_mode_is_remembered(capsys: pytest.CaptureFixture[str],
                                                             private_data_dir: Path) -> None:
     refused = Reply(status=400, text="response_format json_schema is not supported")
-    with fake_openai(refused, Reply('{"answer": "ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
+    # the grammar field taken but not kept to (a space the grammar does not allow): the next mode is asked
+    ignored = Reply('{"answer": "ok"}')
+    with fake_openai(refused, ignored, Reply('{"answer": "ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
         code, out = _doctor(capsys, server.url)
     lines = out.splitlines()
     assert code == 0 and lines[-1] == "The class can run with this server."
     assert lines[0].startswith("✓ server") and "'fake-model' is listed" in lines[1]
+    assert "grammar" in server.requests[1] and server.requests[2]["response_format"]["type"] == "json_object"
     assert "✓ structured output" in out and "json_object" in out
     assert "first token after" in out and "output cap" in out
     assert "json_object" in (private_data_dir / "structured-output.json").read_text(encoding="utf-8")
     assert server.requests[-1]["max_completion_tokens"] == 16  # the cap check asks for a small cap
+
+
+def test_a_server_that_keeps_to_the_grammar_is_remembered_in_gbnf(capsys: pytest.CaptureFixture[str],
+                                                                  private_data_dir: Path) -> None:
+    refused = Reply(status=400, text="response_format json_schema is not supported")
+    with fake_openai(refused, Reply('{"answer":"ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
+        code, out = _doctor(capsys, server.url)
+    assert code == 0 and "✓ structured output" in out and "gbnf" in out
+    assert "gbnf" in (private_data_dir / "structured-output.json").read_text(encoding="utf-8")
+    assert server.requests[1]["grammar"].startswith("root ::= ") and "response_format" not in server.requests[1]
 
 
 def test_an_unreachable_server_is_one_clear_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,6 +9,8 @@ import pytest
 from maic_tui.events import to_json
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
+from maic_tui.llm.gbnf import gbnf
+from maic_tui.orchestration.routing.director_schema import director_schema
 from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
 from tests.fake_openai import Reply, closed_port_url, fake_openai
 
@@ -116,9 +118,14 @@ async def test_a_rejected_choice_is_reasked_with_the_reason_in_the_request() -> 
 REFUSED = Reply(status=400, text="response_format type 'json_schema' is not supported by this server")
 
 
-async def test_auto_falls_back_to_json_object_when_json_schema_is_refused_and_remembers(tmp_path) -> None:
-    replies = [REFUSED, Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END")),
-               Reply(pick("teacher")), Reply(text("Again.")), Reply(pick("END"))]
+def _formats(server) -> list[str | None]:
+    """Each request's way of constraining output: its response format's type, "gbnf" for a grammar, or None."""
+    return ["gbnf" if "grammar" in r else r.get("response_format", {}).get("type") for r in server.requests]
+
+
+async def test_auto_takes_the_grammar_when_json_schema_is_refused_and_remembers(tmp_path) -> None:
+    replies = [REFUSED, Reply(pick("teacher")), Reply('[{"content":"Fine."}]'), Reply(pick("END")),
+               Reply(pick("teacher")), Reply('[{"content":"Again."}]'), Reply(pick("END"))]
     with fake_openai(*replies) as server:
         options = ModelOptions(base_url=server.url, retries=0, timeout=5.0)
         session = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
@@ -128,21 +135,50 @@ async def test_auto_falls_back_to_json_object_when_json_schema_is_refused_and_re
         later.warming.enabled = False
         await play(later, "Hi?")
     assert_well_formed(events)
-    assert [r.get("response_format", {}).get("type") for r in server.requests] == [
-        "json_schema", "json_object", "json_object", "json_object",
-        "json_object", "json_object", "json_object"]  # the later session starts with what worked
+    assert _formats(server) == ["json_schema"] + ["gbnf"] * 6  # the later session starts with what worked
+    assert spoken(events) == "Fine." and done(events).data.structured_output == "gbnf"
+    director, agent = server.requests[1], server.requests[2]
+    assert director["grammar"] == gbnf(director_schema(["teacher", "ta", "kim", "lee", "USER", "END"]))
+    assert agent["grammar"].startswith("root ::= ") and '"\\"content\\""' in agent["grammar"]
+    assert "response_format" not in director and "response_format" not in agent
+    assert "gbnf" in (tmp_path / "structured-output.json").read_text(encoding="utf-8")
+
+
+async def test_a_server_that_takes_the_grammar_field_but_not_its_rule_is_asked_with_json_object(tmp_path) -> None:
+    """Its answer does not start as the grammar has it: the calls after it go as json_object, remembered."""
+    replies = [REFUSED, Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END")),
+               Reply(pick("teacher")), Reply(text("Again.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        options = ModelOptions(base_url=server.url, retries=0, timeout=5.0)
+        session = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
+        session.warming.enabled = False
+        events = await play(session, "Hi?")
+        later = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
+        later.warming.enabled = False
+        await play(later, "Hi?")
+    assert _formats(server) == ["json_schema", "gbnf", "gbnf"] + ["json_object"] * 4
     assert spoken(events) == "Fine." and done(events).data.structured_output == "json_object"
     assert not [e for e in events if e.type == "error"]
     assert "json_object" in (tmp_path / "structured-output.json").read_text(encoding="utf-8")
 
 
-async def test_auto_ends_with_no_response_format_when_both_are_refused() -> None:
+async def test_auto_falls_back_to_json_object_when_the_grammar_is_refused_too() -> None:
+    grammar_refused = Reply(status=400, text="Unrecognized request argument supplied: grammar")
+    replies = [REFUSED, grammar_refused, Reply(pick("teacher")), Reply(text("Fine.")), Reply(pick("END"))]
+    with fake_openai(*replies) as server:
+        events = await play(_session(server.url), "Hi?")
+    assert _formats(server) == ["json_schema", "gbnf", "json_object", "json_object", "json_object"]
+    assert spoken(events) == "Fine." and done(events).data.structured_output == "json_object"
+
+
+async def test_auto_ends_with_no_response_format_when_every_mode_is_refused() -> None:
     second = Reply(status=400, text="unknown field: response_format")
-    replies = [REFUSED, second, Reply(pick("teacher")), Reply(text("Plain.")), Reply(pick("END"))]
+    replies = [REFUSED, Reply(status=400, text="grammar: not supported"), second, Reply(pick("teacher")),
+               Reply(text("Plain.")), Reply(pick("END"))]
     with fake_openai(*replies) as server:
         events = await play(_session(server.url), "Hi?")
     assert spoken(events) == "Plain." and done(events).data.structured_output == "off"
-    assert "response_format" not in server.requests[2]
+    assert _formats(server)[:4] == ["json_schema", "gbnf", "json_object", None]
 
 
 async def test_a_forced_mode_is_not_changed_when_refused() -> None:
@@ -155,9 +191,10 @@ async def test_a_forced_mode_is_not_changed_when_refused() -> None:
 async def test_auto_reads_llama_cpp_pythons_500_about_the_response_format_as_a_refusal() -> None:
     refusal = Reply(status=500, text="1 validation error: loc ('body', 'response_format', 'type'): Input should "
                                      "be 'text' or 'json_object'")
-    with fake_openai(refusal, Reply(pick("teacher")), Reply(text("Ok.")), Reply(pick("END"))) as server:
+    answer = Reply('[{"content":"Ok."}]')  # as the grammar has it: the server took the grammar field
+    with fake_openai(refusal, Reply(pick("teacher")), answer, Reply(pick("END"))) as server:
         events = await play(_session(server.url, retries=2), "Hi?")
-    assert spoken(events) == "Ok." and done(events).data.structured_output == "json_object"
+    assert spoken(events) == "Ok." and done(events).data.structured_output == "gbnf"
     assert len(server.requests) == 4  # the refusal was not retried as a 5xx, it changed the mode
 
 

@@ -173,8 +173,13 @@ def test_quote_marker_mid_line_is_kept_across_chunks() -> None:
     assert speech(run_chunks(['[{"type":"text","content":"a ', '> b"}]'])) == "a > b"
 
 
-def test_text_before_type_key_is_emitted_when_the_item_closes() -> None:
-    assert run('[{"content":"first","type":"text"}]', 2) == [TextDelta("first")]
+def test_text_whose_content_comes_before_its_type_streams_as_it_comes() -> None:
+    # how an answer under the gbnf mode's grammar starts (routing/director_schema.speech_first_schema)
+    assert run('[{"content":"first","type":"text"}]', 2) == [TextDelta("f"), TextDelta("ir"), TextDelta("st")]
+    assert merged(run('[{"content":"first"},{"type":"action","name":"wb_open","params":{}}]', 3)) == [
+        TextDelta("first"), WB_OPEN]
+    # an item that has said it is an action is not speech, whatever key comes next
+    assert run('[{"name":"wb_open","content":"x","params":{}}]', 2) == [WB_OPEN]
 
 
 def test_consecutive_text_items_are_joined_with_a_space() -> None:

@@ -15,9 +15,10 @@ from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.live.warming import WARM_REQUEST
 from maic_tui.llm import ModelOptions
+from maic_tui.llm.client import PROBE_ANSWER, PROBE_REQUEST
 from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director_request import DIRECTS
-from maic_tui.orchestration.prompts.shared_part import shared_opening
+from maic_tui.orchestration.prompts.shared_part import OPENS_WITH_SPEECH, shared_opening
 from tests.engine_helpers import classroom, pick, requested, text
 from tests.fake_openai import FakeServer, Reply, closed_port_url, fake_openai
 
@@ -27,6 +28,8 @@ def answers(warm: Reply | None = None) -> Callable[[dict[str, Any]], Reply]:
 
     def answer(body: dict[str, Any]) -> Reply:
         own = requested(body)
+        if body["messages"][-1]["content"] == PROBE_REQUEST:  # the mode found before the warm-up
+            return Reply(PROBE_ANSWER)
         if own == WARM_REQUEST:
             return warm or Reply("OK")
         if DIRECTS in own:
@@ -47,7 +50,7 @@ def on_server(url: str, room: Classroom | None = None) -> tuple[ClassroomSession
 
 
 def warm_ups(server: FakeServer, before: int | None = None) -> list[dict[str, Any]]:
-    return [body for body in server.requests[:before] if body["messages"][1]["content"] == WARM_REQUEST]
+    return [body for body in server.requests[:before] if body["messages"][-1]["content"] == WARM_REQUEST]
 
 
 async def ask(driver: TurnDriver, message: str = "What is a limit?") -> None:
@@ -63,7 +66,10 @@ async def test_the_warm_up_sends_the_very_bytes_the_first_question_opens_with_fo
         await session.warming.task
         await ask(driver)
         await asyncio.sleep(0.05)  # the conversation's warm-up after the turn (below)
-    warm, first = server.requests[0], server.requests[1]
+    probe, warm, first = server.requests[:3]
+    # no mode known for this server yet: found first (json_schema, taken), as the part is laid out for it
+    assert probe["messages"] == [{"role": "user", "content": PROBE_REQUEST}] and probe["max_tokens"] == 8
+    assert probe["response_format"]["type"] == "json_schema"
     sent = warm["messages"][0]["content"]
     assert warm_ups(server)[0] == warm
     assert sent == shared_opening(session.classroom, session.context.scene)
@@ -187,3 +193,45 @@ def test_simulate_warms_the_class_only_when_it_is_the_servers_one_caller(monkeyp
             simulate.simulate("derivatives", "curious", 1, 2, False, flags, learner, 0, str(tmp_path), io.StringIO(),
                               concurrency=concurrency)
             assert seen == [learner is None and concurrency == 1] * 2
+
+
+def modes_server(grammar_kept: bool) -> Callable[[dict[str, Any]], Reply]:
+    """A llama.cpp-like server: json_schema refused; the grammar field kept to, or taken and ignored."""
+
+    def answer(body: dict[str, Any]) -> Reply:
+        if body.get("response_format", {}).get("type") == "json_schema":
+            return Reply(status=400, text="response_format json_schema is not supported")
+        if body["messages"][-1]["content"] == PROBE_REQUEST:
+            return Reply(PROBE_ANSWER if grammar_kept or "grammar" not in body else '{"ok": true}')
+        own = requested(body)
+        if own == WARM_REQUEST:
+            return Reply("OK")
+        if DIRECTS in own:
+            return Reply(pick("teacher") if "Spoke this turn: nobody" in own else pick("END"))
+        return Reply('[{"content":"A limit is where a function heads."}]' if "grammar" in body
+                     else text("A limit is where a function heads."))
+
+    return answer
+
+
+async def test_the_mode_is_found_before_the_warm_up_so_the_part_is_laid_out_as_the_first_call_sends_it() -> None:
+    for kept in (True, False):
+        with fake_openai() as server:
+            server.answer = modes_server(kept)
+            session, driver, played = on_server(server.url)
+            assert session.warming.task is not None
+            await session.warming.task
+            await ask(driver)
+        probes = [body for body in server.requests if body["messages"][-1]["content"] == PROBE_REQUEST]
+        assert [("grammar" in p, p.get("response_format", {}).get("type")) for p in probes] == [
+            (False, "json_schema"), (True, None)] + ([] if kept else [(False, "json_object")])
+        mode = session.context.client.structured_mode
+        assert mode == ("gbnf" if kept else "json_object")
+        [warm] = warm_ups(server)
+        sent = warm["messages"][0]["content"]
+        assert sent == shared_opening(session.classroom, session.context.scene, speech_first=kept)
+        assert ('[{"content":"' in sent) == kept and (OPENS_WITH_SPEECH in sent) == kept
+        calls = server.requests[server.requests.index(warm) + 1:]
+        assert all(call["messages"][0]["content"].startswith(sent) for call in calls)  # the same bytes
+        assert all(("grammar" in call) == kept for call in calls)
+        assert "A limit" in "".join(r.data.content for r in played if r.type == "text_delta")  # type: ignore[union-attr]

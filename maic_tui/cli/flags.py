@@ -28,7 +28,8 @@ def add_model_flags(parser: argparse.ArgumentParser, several: bool = False) -> N
                         help=_("OpenAI-compatible server (or OPENAI_BASE_URL)"))
     parser.add_argument("--api-key", default=None, metavar="KEY",
                         help=_("the server's API key (better: OPENAI_API_KEY, which other users cannot see in ps)"))
-    parser.add_argument("--structured-output", default=None, choices=["auto", "off", "json_schema", "json_object"],
+    parser.add_argument("--structured-output", default=None,
+                        choices=["auto", "off", "json_schema", "gbnf", "json_object"],
                         help=_("constrain output to a JSON schema: auto (default) finds what the server accepts"))
     parser.add_argument("--timeout", type=rate(MAX_TIMEOUT), default=None, metavar="SECONDS",
                         help=_("bounds a whole model call, retries included (default 60)"))

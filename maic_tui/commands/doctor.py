@@ -10,6 +10,7 @@ reading, but each call then costs more).
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -125,14 +126,23 @@ async def _structured_mode(model: str, options: ModelOptions) -> tuple[Structure
     for mode in modes:
         chat = _chat(model, options, request_options(mode, "check", _SCHEMA, 64, True))
         try:
-            await asyncio.wait_for(chat.ainvoke('Answer with {"answer": "ok"}.'), options.timeout)
+            reply = await asyncio.wait_for(chat.ainvoke('Answer with {"answer": "ok"}.'), options.timeout)
         except Exception as exc:
             failure = describe(exc, who="model", secrets=options.secrets(), shown=True).message.removeprefix("model: ")
             if refuses_format(exc):
                 continue
             return None, failure
+        if mode == "gbnf" and len(modes) > 1 and not _compact(str(reply.content)):
+            continue  # the server took the grammar field and ignored it: the grammar allows no spaces
         return mode, ""
     return None, failure
+
+
+def _compact(answer: str) -> bool:
+    try:
+        return json.dumps(json.loads(answer), ensure_ascii=False, separators=(",", ":")) == answer
+    except ValueError:
+        return False
 
 
 async def _speed(model: str, options: ModelOptions, mode: StructuredMode) -> Check:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import BaseMessage
+from langchain_core.messages import BaseMessage, HumanMessage
 from langchain_core.runnables import Runnable
 
 from maic_tui.llm.calls import bounded_call
@@ -28,6 +28,10 @@ from maic_tui.llm.structured_modes import ORDER, ModeMemory, next_mode, refuses_
 from maic_tui.redaction import redact, usable_secrets
 
 T = TypeVar("T")
+# what settle_mode asks: under a grammar the answer can only be PROBE_ANSWER
+PROBE_SCHEMA: dict[str, Any] = {"type": "object", "properties": {"ok": {"const": True}}, "required": ["ok"]}
+PROBE_REQUEST = 'Answer {"ok":true}.'
+PROBE_ANSWER = '{"ok":true}'
 Until = Callable[[], Callable[[str], bool]]  # makes, for each try, a test told each new piece: is it complete?
 
 
@@ -72,24 +76,35 @@ class ModelClient:
             if setting == "auto":
                 remembered = self.modes.get(self.provider.options.base_url, self.provider.spec.target)
                 self._mode = remembered or ORDER[0]
+                self._remembered = remembered is not None
             else:
                 self._mode = setting
         return self._mode
 
-    def model(self, caller: str, schema_name: str, schema: dict[str, Any], cap: int = 1024) -> Runnable[Any, Any]:
+    def model(self, caller: str, schema_name: str, schema: dict[str, Any], cap: int = 1024,
+              grammar_schema: dict[str, Any] | None = None) -> Runnable[Any, Any]:
         """The caller's chat model: for a server, constrained to ``schema`` in the structured output mode in
-        use, and capped at ``cap`` tokens (never above the configured ``max_tokens``)."""
+        use (in ``gbnf``, to ``grammar_schema`` when given), and capped at ``cap`` tokens (never above the
+        configured ``max_tokens``)."""
         mode = self.structured_mode
         # the schema itself is part of the key: the director's changes with the choices the guards leave
-        shape = json.dumps(schema, sort_keys=True) if mode is not None else ""
+        shape = json.dumps([schema, grammar_schema], sort_keys=True) if mode is not None else ""
         key = f"{caller}:{schema_name}:{mode}:{cap}:{self._legacy_cap}:{shape}"
         if key not in self._models:
             model: Runnable[Any, Any] = self.provider.for_caller(caller)
             if mode is not None:
                 limit = min(cap, self.provider.options.max_tokens or cap)
-                model = model.bind(**request_options(mode, schema_name, schema, limit, self._legacy_cap))
+                model = model.bind(**request_options(mode, schema_name, schema, limit, self._legacy_cap,
+                                                     grammar_schema))
             self._models[key] = model
         return self._models[key]
+
+    def ignores_grammar(self) -> None:
+        """An answer asked for in ``gbnf`` did not keep to its grammar: the server took the request but not its
+        ``grammar`` field. With ``auto``, the calls after it go in the next mode (remembered)."""
+        if self.provider.options.structured == "auto" and self._mode == "gbnf":
+            self._mode = next_mode("gbnf")
+            self.modes.put(self.provider.options.base_url, self.provider.spec.target, self._mode or "off")
 
     def _fall_back(self, exc: BaseException) -> bool:
         """A refused request that another form would pass: ``max_tokens`` (OpenAI's reasoning models reject it)
@@ -194,6 +209,29 @@ class ModelClient:
             raise
         finally:
             self._calls.discard(task)
+
+    async def settle_mode(self, caller: str) -> None:
+        """With ``auto`` and no mode known for this server yet, find it now with small requests (a few tokens each),
+        so what is built for the mode before the first real call (a warm-up in the ``gbnf`` layout) is what that call
+        sends. ``gbnf`` counts only when the answer keeps to its grammar: a server may take the field and ignore it.
+        A failure that is no refusal leaves the finding to the first real call."""
+        if self.structured_mode is None or self.provider.options.structured != "auto" or self._remembered:
+            return
+        chat = self.provider.for_caller(caller)
+        while self._mode is not None:
+            model = chat.bind(**request_options(self._mode, "probe", PROBE_SCHEMA, 8, self._legacy_cap))
+            try:
+                async with asyncio.timeout(self.provider.options.timeout):
+                    answer = await model.ainvoke([HumanMessage(PROBE_REQUEST)])
+            except Exception as exc:
+                if self._fall_back(exc):
+                    continue
+                return
+            if self._mode == "gbnf" and str(answer.content).strip() != PROBE_ANSWER:
+                self.ignores_grammar()
+                continue
+            self._found()
+            return
 
     async def warm(self, caller: str, messages: Sequence[BaseMessage]) -> None:
         """Have the server read ``messages`` so its prompt cache holds them for the calls after (one token of output,

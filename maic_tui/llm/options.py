@@ -8,8 +8,8 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from maic_tui.llm.pace import READING_PACE
 
-StructuredMode = Literal["off", "json_schema", "json_object"]
-StructuredSetting = Literal["auto", "off", "json_schema", "json_object"]  # auto: the first the server accepts
+StructuredMode = Literal["off", "json_schema", "gbnf", "json_object"]
+StructuredSetting = Literal["auto", "off", "json_schema", "gbnf", "json_object"]  # auto: the first the server accepts
 DEMO_PACE = READING_PACE.chars_per_second  # a reading pace: 250 words a minute
 
 

@@ -1,10 +1,13 @@
 """``--structured-output auto``: which way of constraining output a server accepts, found by trying and
 remembered per server and model, so that people need not know what their server supports.
 
-The order is ``json_schema`` (OpenAI and most servers), then ``json_object`` with the schema beside it
-(llama.cpp's servers), then ``off``. A server that refuses a mode answers 400/422 about the response format;
-the call is asked again at once with the next mode. The working mode is kept in ``structured-output.json`` in
-the data directory.
+The order is ``json_schema`` (OpenAI and most servers), then ``gbnf``: a grammar of our own (``gbnf.py``) in the
+request's ``grammar`` field, which llama.cpp's servers read (a call whose schema it cannot write goes as
+``json_object``), then ``json_object`` with the schema beside it (llama.cpp's servers), then ``off``. A server
+that refuses a mode answers 400/422 about the response format; the call is asked again at once with the next
+mode. A server that takes the ``grammar`` field but not its rule is found by the agent's answer, which then does
+not start as the grammar has it (``ModelClient.ignores_grammar``). The working mode is kept in
+``structured-output.json`` in the data directory.
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ from pathlib import Path
 
 from maic_tui.llm.options import StructuredMode
 
-ORDER: tuple[StructuredMode, ...] = ("json_schema", "json_object", "off")
+ORDER: tuple[StructuredMode, ...] = ("json_schema", "gbnf", "json_object", "off")
 FILE_NAME = "structured-output.json"
 _ABOUT_FORMAT = ("response_format", "response format", "json_schema", "json schema", "json_object", "schema",
                  "grammar")

@@ -143,3 +143,23 @@ def test_an_outline_reviewed_then_one_scene_made_again(server_url: str, tmp_path
     assert load_classroom(out).scenes[0].id == first.id
     tail = before[before.index("\n[[scenes]]", before.index("[[scenes]]") + 1):]
     assert after.endswith(tail) and after.startswith(before[:before.index("[[scenes]]")])
+
+
+async def test_the_class_finds_the_grammar_mode_and_every_answer_opens_with_speech(server_url: str,
+                                                                                  tmp_path: Path) -> None:
+    """llama-cpp-python refuses json_schema and keeps to a grammar: auto settles on gbnf before the first call, and
+    each agent's answer as the server wrote it starts with its speech."""
+    from maic_tui.orchestration.routing.director_schema import SPEECH_FIRST
+
+    options = ModelOptions(base_url=server_url, max_tokens=160, retries=1, timeout=120, pace=0.0)
+    # a data directory of its own: no mode remembered for this server
+    session = ClassroomSession(load_classroom("derivatives"), "openai:smollm2", options, data_dir=tmp_path)
+    await session.context.client.settle_mode("director")
+    assert session.context.client.structured_mode == "gbnf"
+    for message in MESSAGES[:2]:
+        events = await play(session, message)
+        assert_well_formed(events)
+        assert events[-1].data.structured_output == "gbnf"  # type: ignore[union-attr]
+    answers = [entry.written_by.output for entry in session.history if entry.written_by is not None]
+    assert answers and all(answer.startswith(SPEECH_FIRST) for answer in answers), answers
+    assert all(entry.text.strip() for entry in session.history if entry.role == "agent")

@@ -17,7 +17,7 @@ from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.prompts.agent_request import agent_messages
 from maic_tui.orchestration.prompts.shared_part import scene_live
-from maic_tui.orchestration.routing.director_schema import agent_schema
+from maic_tui.orchestration.routing.director_schema import SPEECH_FIRST, agent_schema, speech_first_schema
 from maic_tui.scenes.registry import actions_in
 
 
@@ -43,14 +43,18 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
     actions = allowed_actions(ctx, agent)
     messages = agent_messages(agent, ctx.classroom, ctx.history, ctx.board, ctx.scene, actions, state["responses"],
-                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
+                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)),
+                              ctx.speech_first)
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],
                        said=ctx.said(), scene=ctx.scene_index)
-    model = ctx.client.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role])
+    model = ctx.client.model(agent.id, "agent_turn", agent_schema(actions), AGENT_TOKENS[agent.role],
+                             speech_first_schema(actions))
     with calling(call):
         output = await _consume(ctx, model.astream(messages), answer)
+    if output is not None and ctx.speech_first and not output.startswith(SPEECH_FIRST):
+        ctx.client.ignores_grammar()
     if output is not None and ctx.client.provider.is_remote:  # a server's prompt cache is what it is for
         answer.written_by = WrittenBy(tuple(messages), output)
 

@@ -43,3 +43,16 @@ def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
     } for name in actions]
     return {"type": "array", "minItems": 1, "items": {"anyOf": [text, *kinds]}}
 
+
+SPEECH_FIRST = '[{"content":"'  # how an answer under the grammar below starts: with speech, whatever follows
+
+
+def speech_first_schema(actions: Sequence[str]) -> dict[str, Any]:
+    """The agent's answer for a grammar (the ``gbnf`` mode): the same items, after a first one that is speech with
+    its ``content`` first. The first word then comes 4 tokens after the answer opens, not 9 (``[{"type":"text",
+    "content":"`` written a token at a time), and an answer is never only actions. A schema cannot say this to the
+    servers' own converters (llama-cpp-python reads ``prefixItems`` as the whole array), so only the grammar does;
+    when free to choose a key first, SmolLM2 takes ``type`` and an action (measured), so the items after the first
+    keep the schema's order."""
+    first = {"type": "object", "properties": {"content": {"type": "string", "minLength": 1}}, "required": ["content"]}
+    return {**agent_schema(actions), "prefixItems": [first]}
