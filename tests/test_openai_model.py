@@ -13,6 +13,7 @@ from maic_tui.llm.gbnf import gbnf
 from maic_tui.orchestration.routing.director_schema import director_schema
 from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
 from tests.fake_openai import Reply, closed_port_url, fake_openai
+from tests.test_gbnf import lets_through
 
 KEY = "sk-test-SECRET-0123456789"
 
@@ -118,14 +119,17 @@ async def test_a_rejected_choice_is_reasked_with_the_reason_in_the_request() -> 
 REFUSED = Reply(status=400, text="response_format type 'json_schema' is not supported by this server")
 
 
+KEPT = '[{{"type":"text","content":"{}"}}]'  # an answer as the gbnf mode's grammar lets it be written
+
+
 def _formats(server) -> list[str | None]:
     """Each request's way of constraining output: its response format's type, "gbnf" for a grammar, or None."""
     return ["gbnf" if "grammar" in r else r.get("response_format", {}).get("type") for r in server.requests]
 
 
 async def test_auto_takes_the_grammar_when_json_schema_is_refused_and_remembers(tmp_path) -> None:
-    replies = [REFUSED, Reply(pick("teacher")), Reply('[{"content":"Fine."}]'), Reply(pick("END")),
-               Reply(pick("teacher")), Reply('[{"content":"Again."}]'), Reply(pick("END"))]
+    replies = [REFUSED, Reply(pick("teacher")), Reply(KEPT.format("Fine.")), Reply(pick("END")),
+               Reply(pick("teacher")), Reply(KEPT.format("Again.")), Reply(pick("END"))]
     with fake_openai(*replies) as server:
         options = ModelOptions(base_url=server.url, retries=0, timeout=5.0)
         session = ClassroomSession(classroom(), "openai:fake-model", options, data_dir=tmp_path)
@@ -139,7 +143,8 @@ async def test_auto_takes_the_grammar_when_json_schema_is_refused_and_remembers(
     assert spoken(events) == "Fine." and done(events).data.structured_output == "gbnf"
     director, agent = server.requests[1], server.requests[2]
     assert director["grammar"] == gbnf(director_schema(["teacher", "ta", "kim", "lee", "USER", "END"]))
-    assert agent["grammar"].startswith("root ::= ") and '"\\"content\\""' in agent["grammar"]
+    assert lets_through(agent["grammar"], KEPT.format("Fine."))  # the answer's own grammar: speech first
+    assert not lets_through(agent["grammar"], '[{"type":"action","name":"wb_open","params":{}}]')
     assert "response_format" not in director and "response_format" not in agent
     assert "gbnf" in (tmp_path / "structured-output.json").read_text(encoding="utf-8")
 
@@ -191,7 +196,7 @@ async def test_a_forced_mode_is_not_changed_when_refused() -> None:
 async def test_auto_reads_llama_cpp_pythons_500_about_the_response_format_as_a_refusal() -> None:
     refusal = Reply(status=500, text="1 validation error: loc ('body', 'response_format', 'type'): Input should "
                                      "be 'text' or 'json_object'")
-    answer = Reply('[{"content":"Ok."}]')  # as the grammar has it: the server took the grammar field
+    answer = Reply(KEPT.format("Ok."))  # as the grammar has it: the server took the grammar field
     with fake_openai(refusal, Reply(pick("teacher")), answer, Reply(pick("END"))) as server:
         events = await play(_session(server.url, retries=2), "Hi?")
     assert spoken(events) == "Ok." and done(events).data.structured_output == "gbnf"

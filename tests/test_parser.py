@@ -174,7 +174,7 @@ def test_quote_marker_mid_line_is_kept_across_chunks() -> None:
 
 
 def test_text_whose_content_comes_before_its_type_streams_as_it_comes() -> None:
-    # how an answer under the gbnf mode's grammar starts (routing/director_schema.speech_first_schema)
+    # a model free to order the keys (no grammar) may write content first: its words need not wait for the type
     assert run('[{"content":"first","type":"text"}]', 2) == [TextDelta("f"), TextDelta("ir"), TextDelta("st")]
     assert merged(run('[{"content":"first"},{"type":"action","name":"wb_open","params":{}}]', 3)) == [
         TextDelta("first"), WB_OPEN]

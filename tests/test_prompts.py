@@ -18,13 +18,7 @@ from maic_tui.orchestration.graph.conversation import (
 )
 from maic_tui.orchestration.prompts.agent_request import agent_messages, agent_part
 from maic_tui.orchestration.prompts.director_request import director_messages
-from maic_tui.orchestration.prompts.shared_part import (
-    OPENS_WITH_SPEECH,
-    RULES,
-    class_opening,
-    shared_opening,
-    shared_part,
-)
+from maic_tui.orchestration.prompts.shared_part import RULES, class_opening, shared_opening, shared_part
 from maic_tui.orchestration.routing.director_answer import DecisionError, parse_decision
 from maic_tui.whiteboard import Whiteboard
 from tests.engine_helpers import classroom
@@ -85,31 +79,6 @@ def test_the_transcript_tells_the_learner_from_agents_and_shows_answers_in_their
     long = transcript([HistoryEntry("learner", "x" * (ENTRY_CHARS + 50))], "Sam")
     assert long.endswith("x" * ENTRY_CHARS + "...")
     assert len(transcript([HistoryEntry("learner", "line one\nline two")], "Sam").splitlines()) == 1
-
-
-def test_in_the_gbnf_layout_every_answer_shown_opens_with_its_speech_content_first() -> None:
-    """The prompt shows answers as the gbnf mode's grammar has the model write them (speech_first_schema): the first
-    text item {"content":...} alone, the items after it as in the other modes."""
-    from maic_tui.llm.gbnf import gbnf
-    from maic_tui.orchestration.routing.director_schema import speech_first_schema
-    from tests.test_gbnf import lets_through
-
-    lines = transcript(HISTORY, "Sam", speech_first=True).splitlines()
-    answer = lines[1].removeprefix("[Ms. Hale]: ")
-    assert answer.startswith('[{"content":"Rise over run."},{"type":"action","name":"wb_draw_text"')
-    drawn = HistoryEntry("agent", "Rise over run.", "teacher", "Ms. Hale",
-                         (("wb_draw_text", {"content": "m", "x": 60, "y": 60}),))
-    shown = transcript([drawn], "Sam", speech_first=True).removeprefix("[Ms. Hale]: ")
-    assert lets_through(gbnf(speech_first_schema(["wb_draw_text"])), shown)  # what the grammar lets through
-    assert transcript(HISTORY, "Sam").splitlines()[1].startswith('[Ms. Hale]: [{"type":"text","content":')
-    opening = class_opening(ROOM, speech_first=True)
-    example = next(line for line in opening.splitlines() if line.startswith("- teacher: ")).split("For example: ")[1]
-    assert example.startswith('[{"content":"') and '{"type":"text","content":"What would you try first?"}' in example
-    assert 'its first item is written {"content":"..."} alone' in opening
-    assert OPENS_WITH_SPEECH not in class_opening(ROOM) and '[{"type":"text","content":"' in class_opening(ROOM)
-    # only the layout differs: the same class, word for word, once the answers' first items are put back
-    assert opening.replace(OPENS_WITH_SPEECH, "").replace('[{"content":"', '[{"type":"text","content":"') == \
-        class_opening(ROOM)
 
 
 def test_the_transcript_only_grows_between_its_window_steps() -> None:

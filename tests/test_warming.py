@@ -6,6 +6,7 @@ fake OpenAI-compatible server: the path real models take."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -18,8 +19,8 @@ from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import PROBE_ANSWER, PROBE_REQUEST
 from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director_request import DIRECTS
-from maic_tui.orchestration.prompts.shared_part import OPENS_WITH_SPEECH, shared_opening
-from tests.engine_helpers import classroom, pick, requested, text
+from maic_tui.orchestration.prompts.shared_part import shared_opening
+from tests.engine_helpers import classroom, pick, requested
 from tests.fake_openai import FakeServer, Reply, closed_port_url, fake_openai
 
 
@@ -34,7 +35,8 @@ def answers(warm: Reply | None = None) -> Callable[[dict[str, Any]], Reply]:
             return warm or Reply("OK")
         if DIRECTS in own:
             return Reply(pick("teacher"))
-        return Reply(text("A limit is where a function heads."))
+        said = [{"type": "text", "content": "A limit is where a function heads."}]
+        return Reply(json.dumps(said, separators=(",", ":")) if "grammar" in body else json.dumps(said))
 
     return answer
 
@@ -202,19 +204,19 @@ def modes_server(grammar_kept: bool) -> Callable[[dict[str, Any]], Reply]:
         if body.get("response_format", {}).get("type") == "json_schema":
             return Reply(status=400, text="response_format json_schema is not supported")
         if body["messages"][-1]["content"] == PROBE_REQUEST:
-            return Reply(PROBE_ANSWER if grammar_kept or "grammar" not in body else '{"ok": true}')
+            return Reply(PROBE_ANSWER if grammar_kept or "grammar" not in body else "Hello!")
         own = requested(body)
         if own == WARM_REQUEST:
             return Reply("OK")
         if DIRECTS in own:
             return Reply(pick("teacher") if "Spoke this turn: nobody" in own else pick("END"))
-        return Reply('[{"content":"A limit is where a function heads."}]' if "grammar" in body
-                     else text("A limit is where a function heads."))
+        said = [{"type": "text", "content": "A limit is where a function heads."}]
+        return Reply(json.dumps(said, separators=(",", ":")) if "grammar" in body else json.dumps(said))
 
     return answer
 
 
-async def test_the_mode_is_found_before_the_warm_up_so_the_part_is_laid_out_as_the_first_call_sends_it() -> None:
+async def test_the_mode_is_found_before_the_warm_up_and_a_grammar_taken_but_not_kept_is_found_out() -> None:
     for kept in (True, False):
         with fake_openai() as server:
             server.answer = modes_server(kept)
@@ -229,8 +231,8 @@ async def test_the_mode_is_found_before_the_warm_up_so_the_part_is_laid_out_as_t
         assert mode == ("gbnf" if kept else "json_object")
         [warm] = warm_ups(server)
         sent = warm["messages"][0]["content"]
-        assert sent == shared_opening(session.classroom, session.context.scene, speech_first=kept)
-        assert ('[{"content":"' in sent) == kept and (OPENS_WITH_SPEECH in sent) == kept
+        assert sent == shared_opening(session.classroom, session.context.scene)
+        assert server.requests.index(warm) == len(probes)  # the first question finds the mode known
         calls = server.requests[server.requests.index(warm) + 1:]
         assert all(call["messages"][0]["content"].startswith(sent) for call in calls)  # the same bytes
         assert all(("grammar" in call) == kept for call in calls)

@@ -6,11 +6,11 @@ small server to read some two thousand tokens. After each turn the part is sent 
 (``shared_so_far``): the last call of a turn is the director's, which goes on from the last answer rather than
 after it in the transcript, so the next question would otherwise read that answer again while the learner waits.
 
-On a server whose structured-output mode is not known yet, the mode is found first (``ModelClient.settle_mode``):
-the part is laid out for it. It never waits for anything nor holds anything up: a turn or another model call under
-way when it would be sent already makes the server read that part, so it is then not sent at all. A server that
-refuses it or fails costs a note (``notes``), nothing the learner sees; quitting cancels it. A scene change sends it
-again when the part changed.
+On a server whose structured-output mode is not known yet, the mode is found first (``ModelClient.settle_mode``), so
+the first question does not have to find it out. It never waits for anything nor holds anything up: a turn or
+another model call under way when it would be sent already makes the server read that part, so it is then not sent
+at all. A server that refuses it or fails costs a note (``notes``), nothing the learner sees; quitting cancels it. A
+scene change sends it again when the part changed.
 """
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class Warmer:
         ctx = self.ctx
         if not (self.enabled and ctx.client.provider.is_remote):
             return False
-        opening = shared_so_far(ctx.classroom, ctx.history, ctx.scene, ctx.speech_first)
+        opening = shared_so_far(ctx.classroom, ctx.history, ctx.scene)
         if opening == self._sent:
             return False
         try:
@@ -66,10 +66,7 @@ class Warmer:
             return
         started = time.perf_counter()
         try:
-            # the mode first: the part is laid out for it (an answer opens with speech in gbnf)
             await client.settle_mode(DIRECTOR)
-            ctx = self.ctx
-            opening = self._sent = shared_so_far(ctx.classroom, ctx.history, ctx.scene, ctx.speech_first)
             if client.busy:
                 self.notes.append("warm-up not sent: the class began calling the model while its mode was found")
                 return

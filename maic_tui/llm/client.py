@@ -30,7 +30,7 @@ from maic_tui.redaction import redact, usable_secrets
 T = TypeVar("T")
 # what settle_mode asks: under a grammar the answer can only be PROBE_ANSWER
 PROBE_SCHEMA: dict[str, Any] = {"type": "object", "properties": {"ok": {"const": True}}, "required": ["ok"]}
-PROBE_REQUEST = 'Answer {"ok":true}.'
+PROBE_REQUEST = "Say hello."  # a model free to answer says hello: only a grammar kept to answers PROBE_ANSWER
 PROBE_ANSWER = '{"ok":true}'
 Until = Callable[[], Callable[[str], bool]]  # makes, for each try, a test told each new piece: is it complete?
 

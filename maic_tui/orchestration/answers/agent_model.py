@@ -43,8 +43,7 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
     actions = allowed_actions(ctx, agent)
     messages = agent_messages(agent, ctx.classroom, ctx.history, ctx.board, ctx.scene, actions, state["responses"],
-                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)),
-                              ctx.speech_first)
+                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],
@@ -53,7 +52,7 @@ async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: 
                              speech_first_schema(actions))
     with calling(call):
         output = await _consume(ctx, model.astream(messages), answer)
-    if output is not None and ctx.speech_first and not output.startswith(SPEECH_FIRST):
+    if output is not None and ctx.client.structured_mode == "gbnf" and not output.startswith(SPEECH_FIRST):
         ctx.client.ignores_grammar()
     if output is not None and ctx.client.provider.is_remote:  # a server's prompt cache is what it is for
         answer.written_by = WrittenBy(tuple(messages), output)

@@ -288,8 +288,8 @@ class StreamParser:
         if isinstance(top, _Object) and not top.expect_value:
             self._target = _KEY
         elif depth == 1 or (
-            # speech streams once its item says it is text, or has said nothing else yet: an answer under a grammar
-            # starts {"content":... (routing/director_schema.speech_first_schema)
+            # speech streams once its item says it is text, or has said nothing else yet: a model free to order the
+            # keys may write {"content":... first, and its words need not wait for the item to close
             depth == 2 and isinstance(top, _Object) and top.key == "content"
             and top.data.get("type", "text") == "text" and not top.data.keys() & {"name", "tool_name"}
         ):

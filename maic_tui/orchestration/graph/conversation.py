@@ -68,16 +68,9 @@ def compact_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
-def speech_item(content: str, first: bool, speech_first: bool) -> dict[str, Any]:
-    """A text item as answers show it in the prompt. ``speech_first``: in the layout a grammar holds an answer to
-    (``routing/director_schema.speech_first_schema``), the first item is ``{"content":...}`` alone; the prompt shows
-    answers as the model is to write them, or a small model strays once the grammar puts it there (measured)."""
-    return {"content": content} if first and speech_first else {"type": "text", "content": content}
-
-
-def _items_json(entry: HistoryEntry, speech_first: bool) -> str:
+def _items_json(entry: HistoryEntry) -> str:
     text = _clipped(entry.text)
-    items: list[dict[str, Any]] = [speech_item(text, True, speech_first)] if text else []
+    items: list[dict[str, Any]] = [{"type": "text", "content": text}] if text else []
     items += [{"type": "action", "name": name, "params": params} for name, params in entry.actions]
     return compact_json(items)
 
@@ -90,7 +83,7 @@ def shown_entries(history: Sequence[HistoryEntry]) -> list[HistoryEntry]:
     return kept[start:]
 
 
-def transcript(history: Sequence[HistoryEntry], learner_nickname: str, speech_first: bool = False) -> str:
+def transcript(history: Sequence[HistoryEntry], learner_nickname: str) -> str:
     """One line an entry: the learner's words as typed, a lesson's request, an agent's answer in the class's answer
     format (so it also shows every agent how an answer looks)."""
     lines = []
@@ -101,5 +94,5 @@ def transcript(history: Sequence[HistoryEntry], learner_nickname: str, speech_fi
         elif entry.role == "lesson":
             lines.append(f"[{LESSON_LABEL}]: {one_line_entry(entry.text)}")
         else:
-            lines.append(f"[{entry.name}]: {_items_json(entry, speech_first)}{note}")
+            lines.append(f"[{entry.name}]: {_items_json(entry)}{note}")
     return "\n".join(lines) or NOTHING_YET

@@ -36,12 +36,6 @@ class EngineContext:
         scenes = self.classroom.scenes
         return scenes[self.scene_index] if 0 <= self.scene_index < len(scenes) else None
 
-    @property
-    def speech_first(self) -> bool:
-        """Answers are written in the ``gbnf`` mode's layout, opening with speech (its grammar holds the model to it,
-        and every prompt shows answers so: ``routing/director_schema.speech_first_schema``)."""
-        return self.client.structured_mode == "gbnf"
-
     def redact(self, text: str) -> str:
         return self.client.redact(text)
 

@@ -32,13 +32,11 @@ def agent_messages(
     responses: Sequence[AgentTurnSummary],
     instruction: str,
     widget: str = "",
-    speech_first: bool = False,
 ) -> list[BaseMessage]:
     """The class's shared part as the system message (word for word the director's and every agent's), the agent's
-    own part as the request; ``widget``: the scene's live state in words (``shared_part.scene_live``);
-    ``speech_first``: answers shown in the ``gbnf`` mode's layout."""
+    own part as the request; ``widget``: the scene's live state in words (``shared_part.scene_live``)."""
     own = agent_part(agent, classroom, board, actions, responses, instruction, widget)
-    return [SystemMessage(shared_part(classroom, history, scene, speech_first)), HumanMessage(own)]
+    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage(own)]
 
 
 def agent_part(

@@ -47,7 +47,6 @@ def director_messages(
     scene: Scene | None = None,
     muted: Sequence[str] = (),
     widget: str = "",
-    speech_first: bool = False,
 ) -> list[BaseMessage]:
     """The director's prompt; ``choices``: what it may answer this time (every agent, USER and END when empty);
     ``muted``: the agents the learner muted, who may not be picked; ``widget``: the scene's live state in words.
@@ -71,7 +70,7 @@ def director_messages(
     request = HumanMessage("\n".join(parts))
     if call is not None:
         return [*call.messages, AIMessage(call.output), request]
-    return [SystemMessage(shared_part(classroom, history, scene, speech_first)), request]
+    return [SystemMessage(shared_part(classroom, history, scene)), request]
 
 
 def continued(history: Sequence[HistoryEntry], responses: Sequence[AgentTurnSummary]) -> WrittenBy | None:

@@ -11,13 +11,12 @@ import re
 
 from maic_tui.classroom.models import Agent, Classroom
 from maic_tui.i18n import translator
-from maic_tui.orchestration.graph.conversation import compact_json, speech_item
+from maic_tui.orchestration.graph.conversation import compact_json
 
 _PLACEHOLDER = re.compile(r"^\s*(<[^<>]{1,40}>|\.\.\.|…|\[?speech\]?|text|content)\s*$", re.IGNORECASE)
 
 
-def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...],
-                  speech_first: bool = False) -> list[dict[str, object]]:
+def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> list[dict[str, object]]:
     topic = classroom.title  # the opening is the same in every scene (opening.py)
     t = translator(classroom.language)  # the example speaks the class's language, as its agents must
     opening = {"teacher": t.gettext("Here is the key idea of {topic}."),
@@ -25,22 +24,21 @@ def example_items(agent: Agent, classroom: Classroom, actions: list[str] | tuple
                "student": t.gettext("I think I get {topic} now!")}[agent.role].format(topic=topic)
     question = {"teacher": t.gettext("What would you try first?"), "assistant": t.gettext("Does that example help?"),
                 "student": t.gettext("Can I try one myself?")}[agent.role]
-    items: list[dict[str, object]] = [speech_item(opening, True, speech_first)]
+    items: list[dict[str, object]] = [{"type": "text", "content": opening}]
     if "wb_draw_text" in actions and agent.role != "student":
         items.append({"type": "action", "name": "wb_draw_text",
                       "params": {"content": topic[:40], "x": 60, "y": 60}})
-    items.append(speech_item(question, False, speech_first))
+    items.append({"type": "text", "content": question})
     return items
 
 
-def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...],
-                   speech_first: bool = False) -> str:
-    return compact_json(example_items(agent, classroom, actions, speech_first))
+def example_output(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
+    return compact_json(example_items(agent, classroom, actions))
 
 
 def example_speech(agent: Agent, classroom: Classroom, actions: list[str] | tuple[str, ...]) -> str:
     parts = [str(item["content"]) for item in example_items(agent, classroom, actions)
-             if "content" in item]
+             if item["type"] == "text"]
     return " ".join(parts)
 
 

@@ -42,7 +42,7 @@ def _may_use(agent: Agent, class_actions: Sequence[str]) -> str:
     return f"actions {', '.join(own)}"
 
 
-def roster(classroom: Classroom, class_actions: Sequence[str], speech_first: bool = False) -> str:
+def roster(classroom: Classroom, class_actions: Sequence[str]) -> str:
     """Each agent with its personality and actions, then each role present: its guide and a worked answer from the
     class's own topic (concrete: a placeholder such as ``<speech>`` was spoken as is)."""
     agents = "\n".join(f"- {a.id} ({a.name}, {a.role}): {a.persona} May use {_may_use(a, class_actions)}."
@@ -52,7 +52,7 @@ def roster(classroom: Classroom, class_actions: Sequence[str], speech_first: boo
         speaker = next((a for a in classroom.agents if a.role == role), None)
         if speaker is None:
             continue
-        example = example_output(speaker, classroom, [n for n in class_actions if n in speaker.actions], speech_first)
+        example = example_output(speaker, classroom, [n for n in class_actions if n in speaker.actions])
         guides.append(f"- {role}: {guide} Length: {length}. Board: {BOARD_GUIDES[role]} For example: {example}")
     return (f"The agents:\n{agents}\n\nHow each role speaks (addressing {classroom.learner.nickname} by name when "
             f"it feels natural; saying something of its own, never copying an example or anything said before):\n"

@@ -27,9 +27,6 @@ object: a text item has "type": "text" and "content" with the words the agent sa
 action takes effect where it appears. Always start with [, even after an interruption. Speech is spoken aloud: no
 markdown, and never announce or describe an action ("let me draw..."). Only speech counts toward the length;
 actions are free."""
-# the gbnf mode's grammar holds an answer to this (routing/director_schema.speech_first_schema)
-OPENS_WITH_SPEECH = """ An answer opens with speech: its first item is written {"content":"..."} alone, the items
-after it as above."""
 
 
 # Short on purpose, and the guards enforce in code what matters most (ARCHITECTURE.md, *One learner turn*).
@@ -68,14 +65,14 @@ def class_actions(classroom: Classroom) -> list[str]:
     return [name for name in ACTION_SCHEMAS if name in allowed]
 
 
-def class_opening(classroom: Classroom, speech_first: bool = False) -> str:
+def class_opening(classroom: Classroom) -> str:
     """The class, who is in it, who the learner is, how its agents answer and how it is directed: nothing that
-    changes during a session. ``speech_first``: answers are shown in the layout of the ``gbnf`` mode's grammar."""
+    changes during a session."""
     learner = classroom.learner
     about = f": {learner.bio.rstrip('. ')}" if learner.bio else ""
     actions = class_actions(classroom)
     parts = [f'The class "{classroom.title}". The human learner is {learner.nickname}{about}.',
-             roster(classroom, actions, speech_first), ANSWERS + (OPENS_WITH_SPEECH if speech_first else "")]
+             roster(classroom, actions), ANSWERS]
     if classroom.language != "en":  # every agent speaks it, and the director instructs in it
         parts.append(f"The class speaks {named_in_english(classroom.language)}: every agent says everything in it, "
                      "and the director writes its instructions and prompts to the learner in it.")
@@ -115,29 +112,24 @@ def scene_shown(scene: Scene | None, actions: Sequence[str]) -> str:
 CONVERSATION = "The conversation so far, oldest first:\n"
 
 
-def shared_opening(classroom: Classroom, scene: Scene | None = None, speech_first: bool = False) -> str:
+def shared_opening(classroom: Classroom, scene: Scene | None = None) -> str:
     """What the system message of every call opens with, up to the conversation: the class's opening and the slide
     shown now. It changes only with the scene (a mute does not change it: the director's request names the muted),
     so it is what a session sends ahead for the server to cache (``live/warming.py``)."""
-    parts = [class_opening(classroom, speech_first)]
+    parts = [class_opening(classroom)]
     if shown := scene_shown(scene, class_actions(classroom)):
         parts.append(shown)
     parts.append(CONVERSATION)
     return "\n\n".join(parts)
 
 
-def shared_so_far(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None,
-                  speech_first: bool = False) -> str:
+def shared_so_far(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
     """What the next call of the class opens with, as far as it is known before anyone speaks again: the opening, and
     the conversation so far when there is one (the next entry only adds a line after it)."""
-    if shown_entries(history):
-        return shared_part(classroom, history, scene, speech_first)
-    return shared_opening(classroom, scene, speech_first)
+    return shared_part(classroom, history, scene) if shown_entries(history) else shared_opening(classroom, scene)
 
 
-def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None,
-                speech_first: bool = False) -> str:
+def shared_part(classroom: Classroom, history: Sequence[HistoryEntry], scene: Scene | None = None) -> str:
     """The system message of every call of the class: the opening, the slide shown now, then the conversation, oldest
     first."""
-    return shared_opening(classroom, scene, speech_first) + transcript(history, classroom.learner.nickname,
-                                                                        speech_first)
+    return shared_opening(classroom, scene) + transcript(history, classroom.learner.nickname)

@@ -124,7 +124,7 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
     step.writer(ThinkingEvent(data=ThinkingData(stage="director")))
     messages = director_messages(ctx.classroom, ctx.history, state["responses"], ctx.board, step.number, lesson,
                                  choices, ctx.scene, sorted({*ctx.settings.muted, *barred}),
-                                 scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)), ctx.speech_first)
+                                 scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
     step.prompt = [PromptMessage(role=_ROLES[m.type], content=str(m.content)) for m in messages]
     rejection = ""
     for attempt in (1, 2):

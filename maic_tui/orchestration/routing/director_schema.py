@@ -25,12 +25,16 @@ def director_schema(choices: Sequence[str]) -> dict[str, Any]:
     }
 
 
-def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
-    text = {
+def _text() -> dict[str, Any]:
+    return {
         "type": "object",
         "properties": {"type": {"const": "text"}, "content": {"type": "string", "minLength": 1}},
         "required": ["type", "content"],
     }
+
+
+def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
+    text = _text()
     # At least one item: under a grammar, small models otherwise take the shortest valid answer, "[]".
     if not actions:
         return {"type": "array", "minItems": 1, "items": text}
@@ -44,15 +48,13 @@ def agent_schema(actions: Sequence[str]) -> dict[str, Any]:
     return {"type": "array", "minItems": 1, "items": {"anyOf": [text, *kinds]}}
 
 
-SPEECH_FIRST = '[{"content":"'  # how an answer under the grammar below starts: with speech, whatever follows
+SPEECH_FIRST = '[{"type":"text","content":"'  # how an answer under the grammar below starts, whatever follows
 
 
 def speech_first_schema(actions: Sequence[str]) -> dict[str, Any]:
-    """The agent's answer for a grammar (the ``gbnf`` mode): the same items, after a first one that is speech with
-    its ``content`` first. The first word then comes 4 tokens after the answer opens, not 9 (``[{"type":"text",
-    "content":"`` written a token at a time), and an answer is never only actions. A schema cannot say this to the
-    servers' own converters (llama-cpp-python reads ``prefixItems`` as the whole array), so only the grammar does;
-    when free to choose a key first, SmolLM2 takes ``type`` and an action (measured), so the items after the first
-    keep the schema's order."""
-    first = {"type": "object", "properties": {"content": {"type": "string", "minLength": 1}}, "required": ["content"]}
-    return {**agent_schema(actions), "prefixItems": [first]}
+    """The agent's answer for a grammar (the ``gbnf`` mode): the same items, the first of them speech. Its first word
+    then comes as soon as the model can write it, the answer never being only actions; a schema cannot say this to
+    the servers' own converters (llama-cpp-python reads ``prefixItems`` as the whole array), so only the grammar does.
+    The first item keeps the layout of every other (``type`` first): with ``content`` first, SmolLM2 spoke of JSON
+    and copied the slide into actions instead of speaking (measured)."""
+    return {**agent_schema(actions), "prefixItems": [_text()]}
