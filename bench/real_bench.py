@@ -13,6 +13,7 @@ from typing import Any
 
 from bench.llama_server import llama_server
 from maic_tui.classroom import load_classroom
+from maic_tui.events import ErrorEvent
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.client import ModelClient
@@ -44,8 +45,9 @@ async def _turns(url: str) -> tuple[float, float, int]:
     clock = [0.0]
     original = ModelClient.model
 
-    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024) -> Any:
-        return _Timed(original(self, caller, name, schema, cap), clock)
+    def timed(self: ModelClient, caller: str, name: str, schema: dict, cap: int = 1024,
+              grammar_schema: dict | None = None) -> Any:
+        return _Timed(original(self, caller, name, schema, cap, grammar_schema), clock)
 
     ModelClient.model = timed  # type: ignore[method-assign]
     try:
@@ -54,8 +56,10 @@ async def _turns(url: str) -> tuple[float, float, int]:
         started = time.perf_counter()
         events = 0
         for message in MESSAGES:
-            async for _ in session.turn(addressed(session.classroom.agents, message)):
+            async for event in session.turn(addressed(session.classroom.agents, message)):
                 events += 1
+                if isinstance(event, ErrorEvent):  # a turn that failed measures nothing: say so
+                    raise RuntimeError(f"the turn failed: {event.data.message}")
         return time.perf_counter() - started, clock[0], events
     finally:
         ModelClient.model = original  # type: ignore[method-assign]
