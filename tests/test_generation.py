@@ -126,6 +126,44 @@ def test_a_repair_names_each_stranger_once_with_every_line_of_theirs(
     ]
 
 
+def test_two_scenes_with_one_long_title_get_two_ids_that_stay_ids() -> None:
+    """Seen with SmolLM2: both scenes titled alike, 40 characters of slug, and a suffix the id's pattern refused."""
+    from pydantic import TypeAdapter
+
+    from maic_tui.classroom.field_types import Identifier
+    from maic_tui.generation.stages import free_id
+
+    title = "The Water Cycle: A Step-by-Step Guide to the Earth's Water cycle"
+    agents = [{"id": a, "name": a.title(), "role": r} for a, r in (("hale", "teacher"), ("kim", "student"))]
+    draft: dict[str, Any] = {"_outline": [{"title": title}, {"title": title}], "agents": agents}
+    for number in (0, 1):
+        build.scene(draft, number, scene(title))
+    ids = [s["id"] for s in draft["scenes"]]
+    assert ids == ["the-water-cycle-a-step-by-step-guide-to", "the-water-cycle-a-step-by-step-guide-t-2"]
+    assert all(TypeAdapter(Identifier).validate_python(i) for i in ids)
+    taken = {"x" * 40, "x" * 38 + "-2"}
+    assert free_id("x" * 40, taken) == "x" * 38 + "-3" and len(free_id("x" * 40, taken)) == 40
+
+
+def test_a_scene_clears_the_board_only_when_an_earlier_one_drew_on_it() -> None:
+    """Seen with SmolLM2: a first scene with nothing for the board, and the second's clear failed as the lesson
+    played (wb_clear: board_empty)."""
+    from maic_tui.whiteboard import Whiteboard
+
+    agents = [{"id": a, "name": a.title(), "role": r} for a, r in (("hale", "teacher"), ("kim", "student"))]
+    quiet = {**scene("Rise"), "lines": [{**line, "board": ""} for line in scene("Rise")["lines"]]}
+    for first, cleared in ((quiet, False), (scene("Rise"), True)):
+        draft: dict[str, Any] = {"_outline": [{"title": "Rise"}, {"title": "Run"}], "agents": agents}
+        build.scene(draft, 0, first)
+        build.scene(draft, 1, scene("Run"))
+        actions = [step["action"] for s in draft["scenes"] for step in s["script"] if "action" in step]
+        assert ("wb_clear" in actions) == cleared
+        board = Whiteboard()
+        for step in (step for s in draft["scenes"] for step in s["script"]):  # the board's actions, as played
+            if str(step.get("action", "")).startswith("wb_"):
+                assert board.apply(step["action"], step.get("params", {})).ok, step
+
+
 def test_a_stage_that_never_validates_stops_and_keeps_what_it_had(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     nobody = {**scene("Steep and flat"), "lines": [{"agent": "nobody", "say": "Hi", "point_at": 0, "board": ""}]}

@@ -16,7 +16,7 @@ from maic_tui.live.driver import TurnDriver
 from maic_tui.live.session import ClassroomSession
 from maic_tui.live.warming import WARM_REQUEST
 from maic_tui.llm import ModelOptions
-from maic_tui.llm.client import PROBE_ANSWER, PROBE_REQUEST
+from maic_tui.llm.client import PROBE_ANSWER, PROBE_REQUEST, PROBE_TOKENS
 from maic_tui.log.records import Record
 from maic_tui.orchestration.prompts.director_request import DIRECTS
 from maic_tui.orchestration.prompts.shared_part import shared_opening
@@ -70,7 +70,7 @@ async def test_the_warm_up_sends_the_very_bytes_the_first_question_opens_with_fo
         await asyncio.sleep(0.05)  # the conversation's warm-up after the turn (below)
     probe, warm, first = server.requests[:3]
     # no mode known for this server yet: found first (json_schema, taken), as the part is laid out for it
-    assert probe["messages"] == [{"role": "user", "content": PROBE_REQUEST}] and probe["max_tokens"] == 8
+    assert probe["messages"] == [{"role": "user", "content": PROBE_REQUEST}] and probe["max_tokens"] == PROBE_TOKENS
     assert probe["response_format"]["type"] == "json_schema"
     sent = warm["messages"][0]["content"]
     assert warm_ups(server)[0] == warm

@@ -10,7 +10,7 @@ from pydantic import ValidationError
 from maic_tui.classroom.models import Agent, Voices
 from maic_tui.classroom.report import Found, grouped
 from maic_tui.classroom.voices import assigned_table
-from maic_tui.generation.stages import AVATARS, PALETTE, slug
+from maic_tui.generation.stages import AVATARS, PALETTE, numbered, slug
 from maic_tui.i18n import N_
 from maic_tui.i18n.said import said
 
@@ -96,6 +96,9 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
                     {"type": "bullets", "id": "e2", "items": list(planned["points"])}]
     script: list[Data] = []
     rows, board_open = 0, False
+    # the board keeps what earlier scenes drew; clearing an empty one is an error when the lesson plays
+    drawn_before = any(step.get("action") == "wb_draw_text" for earlier in draft.get("scenes", ())
+                       for step in earlier.get("script", ()))
     strangers: list[Found] = []  # lines by nobody of the roster: one problem per name, however many lines
     for n, line in enumerate(answer.get("lines", [])):
         agent = _agent_of(draft["agents"], line.get("agent"))
@@ -113,7 +116,7 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
             script.append({"agent": agent, "say": speech})
         board = " ".join(str(line.get("board", "")).split())[:80]
         if board and rows < BOARD_ROWS:
-            if rows == 0 and number > 0:
+            if rows == 0 and drawn_before:
                 script.append({"agent": agent, "action": "wb_clear"})
             script.append({"agent": agent, "action": "wb_draw_text", "params": {
                 "content": board, "x": 40, "y": 40 + 70 * rows, "width": 900, "height": 50, "fontSize": 20}})
@@ -127,7 +130,7 @@ def scene(draft: Data, number: int, answer: Data) -> list[str]:
         script.append({"discussion": topic, "agent": students[number % len(students)]})
     ident = slug(planned["title"], f"scene{number + 1}")
     taken = {s["id"] for s in draft.get("scenes", [])}
-    draft.setdefault("scenes", []).append({"id": ident if ident not in taken else f"{ident}-{number + 1}",
+    draft.setdefault("scenes", []).append({"id": ident if ident not in taken else numbered(ident, number + 1),
                                            "title": planned["title"], "script": script, "elements": elements})
     return problems
 

@@ -19,9 +19,18 @@ PALETTE = ("#2563eb", "#16a34a", "#dc2626", "#9333ea", "#f59e0b", "#0891b2", "#d
 AVATARS = ("🎓", "💡", "🙋", "🧠", "📒", "🔭", "🎨", "⚡")
 
 
+ID_LENGTH = 40  # an id's longest (classroom/field_types.py's Identifier)
+
+
 def slug(text: str, fallback: str) -> str:
-    found = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:40].strip("-")
+    found = re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")[:ID_LENGTH].strip("-")
     return found or fallback
+
+
+def numbered(ident: str, number: int) -> str:
+    """``ident-<number>``, ``ident`` cut so that the whole stays an id (at most 40 characters)."""
+    suffix = f"-{number}"
+    return ident[:ID_LENGTH - len(suffix)].rstrip("-") + suffix
 
 
 def free_id(ident: str, taken: Collection[Any]) -> str:
@@ -29,7 +38,7 @@ def free_id(ident: str, taken: Collection[Any]) -> str:
     found, number = ident, 1
     while found in taken:
         number += 1
-        found = f"{ident}-{number}"
+        found = numbered(ident, number)
     return found
 
 

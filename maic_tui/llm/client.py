@@ -32,6 +32,7 @@ T = TypeVar("T")
 PROBE_SCHEMA: dict[str, Any] = {"type": "object", "properties": {"ok": {"const": True}}, "required": ["ok"]}
 PROBE_REQUEST = "Say hello."  # a model free to answer says hello: only a grammar kept to answers PROBE_ANSWER
 PROBE_ANSWER = '{"ok":true}'
+PROBE_TOKENS = 32  # under a grammar a model may spell the answer a character a token (SmolLM2 did, after hello)
 Until = Callable[[], Callable[[str], bool]]  # makes, for each try, a test told each new piece: is it complete?
 
 
@@ -219,7 +220,7 @@ class ModelClient:
             return
         chat = self.provider.for_caller(caller)
         while self._mode is not None:
-            model = chat.bind(**request_options(self._mode, "probe", PROBE_SCHEMA, 8, self._legacy_cap))
+            model = chat.bind(**request_options(self._mode, "probe", PROBE_SCHEMA, PROBE_TOKENS, self._legacy_cap))
             try:
                 async with asyncio.timeout(self.provider.options.timeout):
                     answer = await model.ainvoke([HumanMessage(PROBE_REQUEST)])
