@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from maic_tui.cli import main
+from maic_tui.llm.client import PROBE_ANSWER
 from tests.fake_openai import Reply, closed_port_url, fake_openai
 
 KEY = "sk-doctor-SECRET-0123456789"
@@ -24,8 +25,8 @@ def _doctor(capsys: pytest.CaptureFixture[str], url: str, model: str = "fake-mod
 def test_a_healthy_server_passes_and_its_mode_is_remembered(capsys: pytest.CaptureFixture[str],
                                                             private_data_dir: Path) -> None:
     refused = Reply(status=400, text="response_format json_schema is not supported")
-    # the grammar field taken but not kept to (a space the grammar does not allow): the next mode is asked
-    ignored = Reply('{"answer": "ok"}')
+    # the grammar field taken but not kept to (a hello where the grammar allows only its answer): the next mode
+    ignored = Reply("Hello!")
     with fake_openai(refused, ignored, Reply('{"answer": "ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
         code, out = _doctor(capsys, server.url)
     lines = out.splitlines()
@@ -41,7 +42,7 @@ def test_a_healthy_server_passes_and_its_mode_is_remembered(capsys: pytest.Captu
 def test_a_server_that_keeps_to_the_grammar_is_remembered_in_gbnf(capsys: pytest.CaptureFixture[str],
                                                                   private_data_dir: Path) -> None:
     refused = Reply(status=400, text="response_format json_schema is not supported")
-    with fake_openai(refused, Reply('{"answer":"ok"}'), Reply("Hello class!"), Reply("one, two")) as server:
+    with fake_openai(refused, Reply(PROBE_ANSWER), Reply("Hello class!"), Reply("one, two")) as server:
         code, out = _doctor(capsys, server.url)
     assert code == 0 and "✓ structured output" in out and "gbnf" in out
     assert "gbnf" in (private_data_dir / "structured-output.json").read_text(encoding="utf-8")

@@ -10,7 +10,6 @@ reading, but each call then costs more).
 from __future__ import annotations
 
 import asyncio
-import json
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from maic_tui.text_safety import one_line, terminal_safe
 
 CAP_TOKENS = 16
 _SCHEMA = {"type": "object", "properties": {"answer": {"type": "string"}}, "required": ["answer"]}
+_REQUEST = 'Answer with {"answer": "ok"}.'
 
 
 @dataclass
@@ -118,31 +118,28 @@ def _chat(model: str, options: ModelOptions, extra: dict[str, Any]) -> Any:
 
 
 async def _structured_mode(model: str, options: ModelOptions) -> tuple[StructuredMode | None, str]:
+    from maic_tui.llm.client import PROBE_REQUEST, PROBE_SCHEMA, kept_to_grammar
     from maic_tui.llm.errors import describe
     from maic_tui.llm.openai_model import request_options
 
     modes: tuple[StructuredMode, ...] = ORDER if options.structured == "auto" else (options.structured,)
     failure = ""
     for mode in modes:
-        chat = _chat(model, options, request_options(mode, "check", _SCHEMA, 64, True))
+        # gbnf: the client's own probe, whose answer a server that ignores the grammar field does not give
+        schema, request = (PROBE_SCHEMA, PROBE_REQUEST) if mode == "gbnf" else (_SCHEMA, _REQUEST)
+        chat = _chat(model, options, request_options(mode, "check", schema, 64, True))
         try:
-            reply = await asyncio.wait_for(chat.ainvoke('Answer with {"answer": "ok"}.'), options.timeout)
+            reply = await asyncio.wait_for(chat.ainvoke(request), options.timeout)
         except Exception as exc:
             failure = describe(exc, who="model", secrets=options.secrets(), shown=True).message.removeprefix("model: ")
             if refuses_format(exc):
                 continue
             return None, failure
-        if mode == "gbnf" and len(modes) > 1 and not _compact(str(reply.content)):
-            continue  # the server took the grammar field and ignored it: the grammar allows no spaces
+        if mode == "gbnf" and len(modes) > 1 and not kept_to_grammar(str(reply.content)):
+            continue  # the server took the grammar field and ignored it
         return mode, ""
     return None, failure
 
-
-def _compact(answer: str) -> bool:
-    try:
-        return json.dumps(json.loads(answer), ensure_ascii=False, separators=(",", ":")) == answer
-    except ValueError:
-        return False
 
 
 async def _speed(model: str, options: ModelOptions, mode: StructuredMode) -> Check:

@@ -33,6 +33,13 @@ PROBE_SCHEMA: dict[str, Any] = {"type": "object", "properties": {"ok": {"const":
 PROBE_REQUEST = "Say hello."  # a model free to answer says hello: only a grammar kept to answers PROBE_ANSWER
 PROBE_ANSWER = '{"ok":true}'
 PROBE_TOKENS = 32  # under a grammar a model may spell the answer a character a token (SmolLM2 did, after hello)
+
+
+def kept_to_grammar(answer: str) -> bool:
+    """The answer to PROBE_REQUEST under PROBE_SCHEMA's grammar is the one it allows (``settle_mode``, doctor)."""
+    return answer.strip() == PROBE_ANSWER
+
+
 Until = Callable[[], Callable[[str], bool]]  # makes, for each try, a test told each new piece: is it complete?
 
 
@@ -213,8 +220,8 @@ class ModelClient:
 
     async def settle_mode(self, caller: str) -> None:
         """With ``auto`` and no mode known for this server yet, find it now with small requests (a few tokens each),
-        so what is built for the mode before the first real call (a warm-up in the ``gbnf`` layout) is what that call
-        sends. ``gbnf`` counts only when the answer keeps to its grammar: a server may take the field and ignore it.
+        while the class warms, so the first question does not have to. ``gbnf`` counts only when the answer keeps to
+        its grammar (``kept_to_grammar``): a server may take the field and ignore it.
         A failure that is no refusal leaves the finding to the first real call."""
         if self.structured_mode is None or self.provider.options.structured != "auto" or self._remembered:
             return
@@ -228,7 +235,7 @@ class ModelClient:
                 if self._fall_back(exc):
                     continue
                 return
-            if self._mode == "gbnf" and str(answer.content).strip() != PROBE_ANSWER:
+            if self._mode == "gbnf" and not kept_to_grammar(str(answer.content)):
                 self.ignores_grammar()
                 continue
             self._found()
