@@ -13,7 +13,7 @@ from maic_tui.live.lesson_player import LessonPlayer, Played
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.orchestration.graph.state import TurnSettings
-from maic_tui.orchestration.prompts.director_request import DIRECTS
+from maic_tui.orchestration.prompts.director_request import DIRECTS, REJECTED
 from maic_tui.orchestration.routing.mentions import Addressed, addressed
 from tests.fake_openai import Reply
 
@@ -136,9 +136,10 @@ def assert_well_formed(events: list[Event]) -> None:
 
 
 def requested(body: dict[str, Any]) -> str:
-    """What a request adds to the shared system message: an agent's own part; the director's (after the call it goes
-    on from, when it follows an answer)."""
-    return "\n".join(str(m["content"]) for m in body["messages"][1:])
+    """The caller's own request, whatever call the prompt goes on from (an answer's, a decision's): its last message,
+    and for a director asked again, its request before the re-ask."""
+    asked = [str(m["content"]) for m in body["messages"][1:] if m["role"] == "user"]
+    return "\n".join(asked[-2:] if asked and asked[-1].startswith(REJECTED) else asked[-1:])
 
 
 def routed(director: list[str], agents: dict[str, list[str | Reply]]) -> Callable[[dict[str, Any]], Reply]:

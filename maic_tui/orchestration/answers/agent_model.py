@@ -12,7 +12,7 @@ from maic_tui.llm.context import calling
 from maic_tui.llm.streaming import chunk_text, ended_at_cap, is_empty_answer
 from maic_tui.orchestration.answers.answer import Answer
 from maic_tui.orchestration.answers.parser import StreamParser
-from maic_tui.orchestration.graph.conversation import WrittenBy
+from maic_tui.orchestration.graph.conversation import WrittenBy, continued
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import AGENT_TOKENS, TurnState
 from maic_tui.orchestration.prompts.agent_request import agent_messages
@@ -43,7 +43,8 @@ def start_answer(ctx: EngineContext, state: TurnState, agent: Agent) -> Answer:
 async def _generate(ctx: EngineContext, state: TurnState, agent: Agent, answer: Answer) -> None:
     actions = allowed_actions(ctx, agent)
     messages = agent_messages(agent, ctx.classroom, ctx.history, ctx.board, ctx.scene, actions, state["responses"],
-                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)))
+                              state["instruction"], scene_live(ctx.scene, ctx.scene_states.of(ctx.scene)),
+                              state["decided_by"] or continued(ctx.history, state["responses"]))
     call = CallContext(caller=agent.id, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), lesson=state["lesson"],

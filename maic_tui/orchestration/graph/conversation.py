@@ -15,6 +15,8 @@ from typing import Any, Literal
 
 from langchain_core.messages import BaseMessage
 
+from maic_tui.events import AgentTurnSummary
+
 TRANSCRIPT_WINDOW = 14  # at most this many recent entries are shown...
 TRANSCRIPT_STEP = 8  # ...and the oldest go this many at a time (so at least WINDOW - STEP + 1 are shown)
 ENTRY_CHARS = 400  # of one entry's speech (a pasted page from the learner stays a line)
@@ -25,9 +27,9 @@ NOTHING_YET = "Nothing has been said yet."
 
 @dataclass(frozen=True, slots=True)
 class WrittenBy:
-    """The model call that wrote an agent's answer, as the server read it: its messages and its output. The director's
-    next decision continues it (``prompts/director_request.py``), so a server that keeps its last prompt cached reads
-    only the director's own request, not the answer again."""
+    """A model call as the server read it, its messages and its output: an agent's answer, or the director's decision.
+    The turn's next call goes on from it (``continued``, ``prompts/agent_request.py``), so a server that keeps its last
+    prompt cached reads only the caller's own request, not the output again."""
 
     messages: tuple[BaseMessage, ...]
     output: str
@@ -47,6 +49,15 @@ class HistoryEntry:
     @property
     def is_empty(self) -> bool:
         return not self.text.strip(" .…\n\t") and not self.actions
+
+
+def continued(history: Sequence[HistoryEntry], responses: Sequence[AgentTurnSummary]) -> WrittenBy | None:
+    """The call that wrote the answer the turn has just heard, when the history ends with it whole: the next call of
+    the turn goes on from it (the director's, or the agent's a rule sent)."""
+    last = history[-1] if history else None
+    if last is None or last.role != "agent" or not responses or last.agent_id != responses[-1].agent_id:
+        return None
+    return last.written_by
 
 
 def learner_label(nickname: str) -> str:

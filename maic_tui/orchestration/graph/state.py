@@ -8,6 +8,7 @@ from typing import TypedDict
 from maic_tui.classroom.models import Limits
 from maic_tui.events import AgentTurnSummary, EndReason, TraceRecord, WhiteboardActionRecord
 from maic_tui.llm.context import LessonCall
+from maic_tui.orchestration.graph.conversation import WrittenBy
 
 # Some servers ignore max_completion_tokens (llama.cpp's does) and would run on to the context limit.
 OUTPUT_CHAR_CAP = 16_000
@@ -29,6 +30,7 @@ class TurnState(TypedDict):
     trace: list[TraceRecord]
     next_agent: str | None
     instruction: str
+    decided_by: WrittenBy | None  # the director's call that sent next_agent, when a model wrote it whole
     end_reason: EndReason | None
     cue_received: bool
     total_actions: int
@@ -39,7 +41,7 @@ class TurnState(TypedDict):
 def initial_state(learner_message: str, first_agent: str | None, lesson: LessonCall | None = None) -> TurnState:
     return TurnState(
         learner_message=learner_message, lesson=lesson, first_agent=first_agent, turn_count=0, director_calls=0,
-        consecutive_empty=0, responses=[], ledger=[], trace=[], next_agent=None, instruction="",
+        consecutive_empty=0, responses=[], ledger=[], trace=[], next_agent=None, instruction="", decided_by=None,
         end_reason=None, cue_received=False, total_actions=0, had_content=False, fatal=False,
     )
 

@@ -1,16 +1,17 @@
 """An agent's prompt: the class's shared part (the opening and the conversation, see opening.py), then the agent's
-own (ARCHITECTURE.md, *One learner turn*)."""
+own (ARCHITECTURE.md, *One learner turn*); after a director model's decision, that call and the decision instead of
+the shared part."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from langchain_core.messages import BaseMessage, HumanMessage, SystemMessage
+from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, SystemMessage
 
 from maic_tui.classroom.models import Agent, Classroom, Scene
 from maic_tui.events import AgentTurnSummary
 from maic_tui.i18n import named_in_english
-from maic_tui.orchestration.graph.conversation import HistoryEntry
+from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
 from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
 
@@ -32,11 +33,21 @@ def agent_messages(
     responses: Sequence[AgentTurnSummary],
     instruction: str,
     widget: str = "",
+    goes_on_from: WrittenBy | None = None,
 ) -> list[BaseMessage]:
     """The class's shared part as the system message (word for word the director's and every agent's), the agent's
-    own part as the request; ``widget``: the scene's live state in words (``shared_part.scene_live``)."""
-    own = agent_part(agent, classroom, board, actions, responses, instruction, widget)
-    return [SystemMessage(shared_part(classroom, history, scene)), HumanMessage(own)]
+    own part as the request; ``widget``: the scene's live state in words (``shared_part.scene_live``).
+
+    ``goes_on_from``: the turn's last model call, when the server wrote its output whole: the director's that sent
+    this agent, or the last answer's when no model decided. The prompt then goes on from it (its messages, its output
+    as written, the agent's request), as the director's goes on from an answer's call: a server that keeps its last
+    prompt cached has just read that call and written its output, so it reads only the agent's request, not the last
+    answer again in the conversation. That call holds all the shared part would (the class, the conversation, the
+    answers of this turn where they were written)."""
+    own = HumanMessage(agent_part(agent, classroom, board, actions, responses, instruction, widget))
+    if goes_on_from is not None:
+        return [*goes_on_from.messages, AIMessage(goes_on_from.output), own]
+    return [SystemMessage(shared_part(classroom, history, scene)), own]
 
 
 def agent_part(

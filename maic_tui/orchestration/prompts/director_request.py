@@ -11,11 +11,12 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage, System
 from maic_tui.classroom.models import Classroom, Scene
 from maic_tui.events import AgentTurnSummary
 from maic_tui.llm.context import LessonCall
-from maic_tui.orchestration.graph.conversation import HistoryEntry, WrittenBy
+from maic_tui.orchestration.graph.conversation import HistoryEntry, continued
 from maic_tui.orchestration.prompts.shared_part import shared_part
 from maic_tui.whiteboard import Whiteboard
 
 DIRECTS = "You direct this class"  # what tells a director's prompt from an agent's (fake servers in tests)
+REJECTED = "That choice was rejected"  # how a re-ask starts
 CROWDED = 5  # more elements than this and the director should not add more board work
 
 def _spoken(responses: Sequence[AgentTurnSummary]) -> str:
@@ -73,13 +74,5 @@ def director_messages(
     return [SystemMessage(shared_part(classroom, history, scene)), request]
 
 
-def continued(history: Sequence[HistoryEntry], responses: Sequence[AgentTurnSummary]) -> WrittenBy | None:
-    """The call that wrote the answer the turn has just heard, when the history ends with it whole."""
-    last = history[-1] if history else None
-    if last is None or last.role != "agent" or not responses or last.agent_id != responses[-1].agent_id:
-        return None
-    return last.written_by
-
-
 def reask_message(reason: str) -> HumanMessage:
-    return HumanMessage(f"That choice was rejected: {reason}. Answer again with one JSON object.")
+    return HumanMessage(f"{REJECTED}: {reason}. Answer again with one JSON object.")

@@ -24,6 +24,7 @@ from maic_tui.events import (
 from maic_tui.llm import DIRECTOR, CallContext, describe
 from maic_tui.llm.client import Interrupted
 from maic_tui.llm.errors import TURN_STOPPED
+from maic_tui.orchestration.graph.conversation import WrittenBy
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import DIRECTOR_TOKENS, REACTION_TURNS, TurnState
 from maic_tui.orchestration.prompts.director_request import director_messages, reask_message
@@ -161,7 +162,9 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
         step.attempt(parsed=step.parsed, guards=verdicts)
         failed = next((v for v in verdicts if not v.passed), None)
         if failed is None:
-            return _chosen(step, decision, rejection)
+            # a server's prompt cache holds this call and the decision: the agent's call goes on from it
+            written = WrittenBy(tuple(messages), step.raw[-1]) if ctx.client.provider.is_remote else None
+            return _chosen(step, decision, rejection, written)
         rejection = failed.reason or failed.rule
     reason = f"fallback after: {rejection}" if rejection else "fallback: no director calls left"
     fallen = fallback(view)
@@ -213,8 +216,9 @@ def _decides(text: str) -> bool:
     return True
 
 
-def _chosen(step: DirectorStep, decision: Decision, rejected: str = "") -> Choice:
-    """The model's decision, once the guards passed it; ``rejected``: why its first answer was not taken."""
+def _chosen(step: DirectorStep, decision: Decision, rejected: str = "", written_by: WrittenBy | None = None) -> Choice:
+    """The model's decision, once the guards passed it; ``rejected``: why its first answer was not taken;
+    ``written_by``: the call that wrote it."""
     after = f" (asked again after: {rejected})" if rejected else ""
     if decision.next_agent == USER:
         return Choice("model", USER, f"the director handed over to the learner{after}", prompt=decision.prompt,
@@ -223,7 +227,8 @@ def _chosen(step: DirectorStep, decision: Decision, rejected: str = "") -> Choic
         return Choice("model", END, f"the director ended the turn{after}")
     if step.ctx.classroom.agent(decision.next_agent) is None:  # the unknown-agent guard is switched off
         return Choice("model", END, f"unknown agent '{decision.next_agent}'")
-    return Choice("model", decision.next_agent, f"the director's choice{after}", decision.instruction)
+    return Choice("model", decision.next_agent, f"the director's choice{after}", decision.instruction,
+                  written_by=written_by)
 
 
 

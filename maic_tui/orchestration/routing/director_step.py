@@ -22,6 +22,7 @@ from maic_tui.events import (
     TracePath,
     TraceRecord,
 )
+from maic_tui.orchestration.graph.conversation import WrittenBy
 from maic_tui.orchestration.graph.engine_context import EngineContext
 from maic_tui.orchestration.graph.state import TurnState
 from maic_tui.orchestration.routing.director_answer import END, USER
@@ -39,6 +40,7 @@ class Choice:
     prompt: str | None = None  # with USER: the question the learner is cued with, and its options
     options: tuple[str, ...] = ()
     end_reason: EndReason | None = None  # how the turn ends, when not the plain cue_user / director_end
+    written_by: WrittenBy | None = None  # the model call that wrote the decision: the agent's call goes on from it
 
 
 class DirectorStep:
@@ -65,7 +67,7 @@ class DirectorStep:
                             choice.options)
         if choice.final == END:
             return self.end(choice.end_reason or "director_end", choice.path, END, choice.reason)
-        return self.dispatch(choice.final, choice.path, choice.reason, choice.instruction)
+        return self.dispatch(choice.final, choice.path, choice.reason, choice.instruction, choice.written_by)
 
     def _record(self, path: TracePath, final: str, reason: str) -> list[TraceRecord]:
         raw = self.ctx.redact(terminal_safe("\n---\n".join(self.raw))) or None  # model text, shown in the trace
@@ -89,10 +91,11 @@ class DirectorStep:
         """Fill in the current attempt (the last ask) as it is read and checked."""
         self.attempts[-1] = self.attempts[-1].model_copy(update=changes)
 
-    def dispatch(self, agent_id: str, path: TracePath, reason: str, instruction: str = "") -> dict[str, Any]:
+    def dispatch(self, agent_id: str, path: TracePath, reason: str, instruction: str = "",
+                 decided_by: WrittenBy | None = None) -> dict[str, Any]:
         self.writer(ThinkingEvent(data=ThinkingData(stage="agent_loading", agent_id=agent_id)))
-        return {"next_agent": agent_id, "instruction": instruction, "director_calls": self._calls(),
-                "trace": self._record(path, agent_id, reason)}
+        return {"next_agent": agent_id, "instruction": instruction, "decided_by": decided_by,
+                "director_calls": self._calls(), "trace": self._record(path, agent_id, reason)}
 
     def end(self, end_reason: EndReason, path: TracePath, final: str, reason: str,
             prompt: str | None = None, options: tuple[str, ...] = ()) -> dict[str, Any]:
