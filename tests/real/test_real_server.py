@@ -163,3 +163,56 @@ async def test_the_class_finds_the_grammar_mode_and_every_answer_opens_with_spee
     answers = [entry.written_by.output for entry in session.history if entry.written_by is not None]
     assert answers and all(answer.startswith(SPEECH_FIRST) for answer in answers), answers
     assert all(entry.text.strip() for entry in session.history if entry.role == "agent")
+
+
+async def test_the_agent_a_decision_sends_reads_its_request_not_the_answer_before_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """car-free-city's round: noor opens, the director picks a student, who goes on from the decision's call.
+    llama-cpp-python keeps its last prompt and its log says how many tokens each call read anew: the student's call
+    reads its own request, and at most the decision again (a model under a grammar may write tokens other than the
+    ones its text reads back as), never noor's answer, as it did in the conversation before."""
+    import re
+    from typing import Any
+
+    from bench.real_pace import _token_ids
+    from maic_tui.llm.client import ModelClient
+    from maic_tui.orchestration.prompts.director_request import DIRECTS
+
+    calls: list[tuple[str, str]] = []  # each call's own request, and what it wrote
+    original = ModelClient.model
+
+    class Seen:
+        def __init__(self, model: Any) -> None:
+            self.model = model
+
+        async def astream(self, messages: Any, **kwargs: Any) -> Any:
+            written: list[str] = []
+            try:
+                async for chunk in self.model.astream(messages, **kwargs):
+                    written.append(str(chunk.content))
+                    yield chunk
+            finally:
+                calls.append((str(messages[-1].content), "".join(written)))
+
+    monkeypatch.setattr(ModelClient, "model", lambda *args, **kwargs: Seen(original(*args, **kwargs)))
+    log = tmp_path / "server.log"
+    checked = 0
+    with llama_server(log=log) as url:
+        options = ModelOptions(base_url=url, structured="gbnf", max_tokens=160, retries=0, timeout=120, pace=0.0)
+        session = ClassroomSession(load_classroom("car-free-city"), "openai:smollm2", options, data_dir=tmp_path)
+        # the director may end the turn after noor; these are the questions it sent a student after in the bench
+        for message in ["What about people who cannot walk far?", "So where do you stand, teacher?"]:
+            calls.clear()
+            log.write_text("")  # the server appends: each turn's lines alone
+            events = await play(session, message)
+            assert_well_formed(events)
+            # each call after the turn's first says how many tokens it read anew
+            read = [int(n) for n in re.findall(r"remaining (\d+) prompt tokens to eval", log.read_text())]
+            assert len(read) == len(calls) - 1, (read, calls)
+            for (before, decision), (request, _), tokens in zip(calls[:-1], calls[1:], read, strict=True):
+                if before.startswith(DIRECTS) and request.startswith("You are "):
+                    assert tokens <= len(_token_ids(request)) + len(_token_ids(decision)) + 12, (tokens, request)
+                    checked += 1
+            if checked:
+                break
+    assert checked, calls
