@@ -7,6 +7,7 @@ take."""
 from __future__ import annotations
 
 from dataclasses import replace
+from itertools import pairwise
 from typing import Any
 
 from maic_tui.events import Event
@@ -132,7 +133,7 @@ async def test_along_a_discussion_round_every_call_goes_on_from_the_one_before()
         await turn(session, "Cars are noisy.")
     calls = [body["messages"] for body in server.requests]
     assert [m["role"] for m in calls[0]] == ["system", "user"]  # kim opens: nothing of this turn to go on from
-    for before, after in zip(calls, calls[1:], strict=False):  # the director, lee, the teacher
+    for before, after in pairwise(calls):  # the director, lee, the teacher
         assert after[:len(before)] == before and after[len(before)]["role"] == "assistant"
         assert len(after) == len(before) + 2
     assert calls[-1][-1]["content"].startswith("You are Ms. Hale (teacher)") and len(calls) == 4
