@@ -10,7 +10,7 @@ from maic_tui.events import to_json
 from maic_tui.live.session import ClassroomSession
 from maic_tui.llm import ModelOptions
 from maic_tui.llm.gbnf import gbnf
-from maic_tui.orchestration.routing.director_schema import decision_grammar_schema
+from maic_tui.orchestration.routing.director_schema import director_schema
 from tests.engine_helpers import assert_well_formed, classroom, done, kinds, pick, play, spoken, text
 from tests.fake_openai import Reply, closed_port_url, fake_openai
 from tests.test_gbnf import lets_through
@@ -142,8 +142,7 @@ async def test_auto_takes_the_grammar_when_json_schema_is_refused_and_remembers(
     assert _formats(server) == ["json_schema"] + ["gbnf"] * 6  # the later session starts with what worked
     assert spoken(events) == "Fine." and done(events).data.structured_output == "gbnf"
     director, agent = server.requests[1], server.requests[2]
-    assert director["grammar"] == gbnf(decision_grammar_schema(["teacher", "ta", "kim", "lee", "USER", "END"]))
-    assert not lets_through(director["grammar"], '{"next_agent":"kim","options":[]}')  # options are the learner's
+    assert director["grammar"] == gbnf(director_schema(["teacher", "ta", "kim", "lee", "USER", "END"]))
     assert lets_through(agent["grammar"], KEPT.format("Fine."))  # the answer's own grammar: speech first
     assert not lets_through(agent["grammar"], '[{"type":"action","name":"wb_open","params":{}}]')
     assert "response_format" not in director and "response_format" not in agent

@@ -252,12 +252,12 @@ class ModelClient:
 
     async def ask(self, caller: str, schema_name: str, schema: dict[str, Any], messages: Sequence[BaseMessage], *,
                   tokens: int, chars: int, until: Until | None = None, context: CallContext | None = None,
-                  on_usage: Callable[[Any], None] | None = None, grammar_schema: dict[str, Any] | None = None) -> str:
+                  on_usage: Callable[[Any], None] | None = None) -> str:
         """One answer as text: the caller's model (bound anew each try: the mode may change), read within
         ``chars`` characters until ``until``'s test says it is complete, the whole call bounded as ``call``."""
 
         async def attempt() -> str:
-            model = self.model(caller, schema_name, schema, tokens, grammar_schema)
+            model = self.model(caller, schema_name, schema, tokens)
             with calling(context) if context is not None else nullcontext():
                 return await read_capped(model.astream(list(messages)), chars, until() if until else None, on_usage)
 

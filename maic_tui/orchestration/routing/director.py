@@ -38,7 +38,7 @@ from maic_tui.orchestration.routing.director_answer import (
     ends_the_turn,
     parse_decision,
 )
-from maic_tui.orchestration.routing.director_schema import decision_grammar_schema, director_schema
+from maic_tui.orchestration.routing.director_schema import director_schema
 from maic_tui.orchestration.routing.director_step import Choice, DirectorStep
 from maic_tui.orchestration.routing.guards import (
     RoutingView,
@@ -173,7 +173,7 @@ async def _decide(step: DirectorStep, budget: int) -> Choice:
 
 async def _ask(step: DirectorStep, messages: list[BaseMessage], attempt: int, choices: list[str]) -> str:
     ctx, state = step.ctx, step.state
-    offered = choices or [*(a.id for a in ctx.classroom.agents), USER, END]
+    schema = director_schema(choices or [*(a.id for a in ctx.classroom.agents), USER, END])
     call = CallContext(caller=DIRECTOR, learner_message=state["learner_message"],
                        spoken=tuple(r.agent_id for r in state["responses"]),
                        board_ids=tuple(e.id for e in ctx.board.elements), attempt=attempt, lesson=state["lesson"],
@@ -185,9 +185,9 @@ async def _ask(step: DirectorStep, messages: list[BaseMessage], attempt: int, ch
     try:
         # A decision is one small JSON object: reading stops once it has closed, or at a cap, so a model
         # that never stops (servers may ignore the token limit) cannot hold the turn or fill memory.
-        raw = await ctx.client.ask(DIRECTOR, "director_decision", director_schema(offered), messages,
-                                   tokens=DIRECTOR_TOKENS, chars=DIRECTOR_CHAR_CAP, until=_decision_closed,
-                                   context=call, on_usage=step.count, grammar_schema=decision_grammar_schema(offered))
+        raw = await ctx.client.ask(DIRECTOR, "director_decision", schema, messages, tokens=DIRECTOR_TOKENS,
+                                   chars=DIRECTOR_CHAR_CAP, until=_decision_closed, context=call,
+                                   on_usage=step.count)
     finally:
         step.latency_ms += (time.perf_counter() - started) * 1000
     step.raw.append(raw)

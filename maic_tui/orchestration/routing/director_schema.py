@@ -17,37 +17,12 @@ def director_schema(choices: Sequence[str]) -> dict[str, Any]:
         "properties": {
             "next_agent": {"type": "string", "enum": list(choices)},
             # "One short sentence": a bound the server keeps, so a small model cannot ramble while the class waits.
-            "instruction": _SENTENCE,
-            "prompt": _SENTENCE,
-            "options": {"type": "array", "items": _SENTENCE, "maxItems": 4},
+            "instruction": {"type": "string", "maxLength": SENTENCE},
+            "prompt": {"type": "string", "maxLength": SENTENCE},
+            "options": {"type": "array", "items": {"type": "string", "maxLength": SENTENCE}, "maxItems": 4},
         },
         "required": ["next_agent"],
     }
-
-
-_SENTENCE = {"type": "string", "maxLength": SENTENCE}
-
-
-def decision_grammar_schema(choices: Sequence[str]) -> dict[str, Any]:
-    """The same decision for a grammar (the ``gbnf`` mode), each field only where it means something: an instruction
-    for an agent, a question and its options for the learner, nothing after END. A small model otherwise writes
-    ``"options":[]`` after an agent's id, tokens the next speaker waits for (measured on SmolLM2). A schema whose root
-    is not an object is one OpenAI refuses, so only the grammar says this."""
-    agents = [choice for choice in choices if choice not in ("USER", "END")]
-    kinds = []
-    if agents:
-        kinds.append(_decision(agents, instruction=_SENTENCE))
-    if "USER" in choices:
-        kinds.append(_decision(["USER"], prompt=_SENTENCE, options={"type": "array", "items": _SENTENCE,
-                                                                    "maxItems": 4}))
-    if "END" in choices:
-        kinds.append(_decision(["END"]))
-    return {"anyOf": kinds}
-
-
-def _decision(choices: list[str], **fields: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "properties": {"next_agent": {"type": "string", "enum": choices}, **fields},
-            "required": ["next_agent"]}
 
 
 def _text() -> dict[str, Any]:
