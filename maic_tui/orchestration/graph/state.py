@@ -30,7 +30,7 @@ class TurnState(TypedDict):
     trace: list[TraceRecord]
     next_agent: str | None
     instruction: str
-    decided_by: WrittenBy | None  # the director's call that sent next_agent, when a model wrote it whole
+    decided_by: WrittenBy | None  # the director's call that sent next_agent, when a server's model decided
     end_reason: EndReason | None
     cue_received: bool
     total_actions: int

@@ -1,5 +1,5 @@
 """An agent's prompt: the class's shared part (the opening and the conversation, see opening.py), then the agent's
-own (ARCHITECTURE.md, *One learner turn*); after a director model's decision, that call and the decision instead of
+own (ARCHITECTURE.md, *One learner turn*); later in a turn, the call before it (a decision's, an answer's) instead of
 the shared part."""
 
 from __future__ import annotations
