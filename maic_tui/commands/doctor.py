@@ -141,7 +141,6 @@ async def _structured_mode(model: str, options: ModelOptions) -> tuple[Structure
     return None, failure
 
 
-
 async def _speed(model: str, options: ModelOptions, mode: StructuredMode) -> Check:
     chat = _chat(model, options, {"max_completion_tokens": 48, "extra_body": {"max_tokens": 48}})
     started = time.perf_counter()
